@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = ['auth', 'dashboard', 'inquiries', 'offers', 'customers', 'suppliers', 'ports', 'admin', 'profile', 'public-offer'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.keys/**', '.e2e-artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['services/**/*.ts', 'libs/**/*.ts'],
+    rules: {
+      // Configuration is read once in config.ts, with zod; nothing else reads the environment.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config.ts' }],
+    },
+  },
+  {
+    files: ['services/*/src/config.ts', 'libs/service-kit/src/config.ts', 'libs/testing/src/**/*.ts', '**/*.test.ts', '**/test/**/*.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // A feature does not import another feature; shared parts live in components, lib and app.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((f) => ({
+            target: `./web/src/features/${f}`,
+            from: './web/src/features',
+            except: [`./${f}`],
+            message: 'Features must not import each other; move shared code to web/src/components or web/src/lib.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts', 'web/e2e/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,4 @@
+export * from './connection';
+export * from './outbox';
+export * from './relay';
+export * from './worker';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Settings every service reads; a service extends this with its own. */
+export const baseConfig = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port,
+  PG_URL: z.string().default('postgres://postgres@127.0.0.1:5432/test'),
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Namespaces every Redis key and queue, so several stacks (and tests) can share one Redis. */
+  REDIS_PREFIX: z.string().default('mfd'),
+  /** Production reads the keys from these (PEM text or a file path); development generates them in KEYS_DIR. */
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY_FILE: z.string().optional(),
+  KEYS_DIR: z.string().default('.keys'),
+});
+export type BaseConfig = z.infer<typeof baseConfig>;
+
+export { port as portSetting };
+
+/** Parses the environment once; a bad setting stops the start with every problem named. */
+export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

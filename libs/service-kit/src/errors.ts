@@ -1,0 +1,23 @@
+import type { FieldError } from '@mfd/contracts';
+
+/** The one error type routes and use cases throw; the error handler turns it into the error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (detail: string, errors?: FieldError[]) => new AppError(400, 'BAD_REQUEST', detail, errors);
+export const unauthorized = (detail = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', detail);
+export const forbidden = (detail = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', detail);
+export const notFound = (detail = 'Not found') => new AppError(404, 'NOT_FOUND', detail);
+export const conflict = (detail: string, errors?: FieldError[]) => new AppError(409, 'CONFLICT', detail, errors);
+export const payloadTooLarge = (detail = 'The upload is too large') => new AppError(413, 'PAYLOAD_TOO_LARGE', detail);
+export const tooManyRequests = (detail = 'Too many attempts. Please wait and try again.') =>
+  new AppError(429, 'TOO_MANY_REQUESTS', detail);

@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** A schema name no other test uses: `t_<random>_<service>`. */
+export function uniqueSchema(service: string): string {
+  return `t_${randomBytes(5).toString('hex')}_${service}`;
+}
+
+/** A Redis prefix no other test uses. */
+export function uniqueRedisPrefix(): string {
+  return `test:${randomBytes(5).toString('hex')}`;
+}
+
+export async function dropSchemas(pgUrl: string, schemas: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    for (const schema of schemas) {
+      if (!/^t_[a-f0-9]+_[a-z_]+$/.test(schema)) throw new Error(`refusing to drop ${schema}`);
+      await client.query(`drop schema if exists "${schema}" cascade`);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, makeUser } from '@mfd/testing';
+import { startInquiry } from './harness';
+
+describe('dashboard and inquiry list', () => {
+  let ctx: Awaited<ReturnType<typeof startInquiry>>;
+  beforeAll(async () => {
+    // No directory listens here: the supplier card must degrade, not fail the page.
+    ctx = await startInquiry({ DIRECTORY_URL: 'http://127.0.0.1:9' });
+  });
+  afterAll(() => ctx.close());
+
+  it('when a new company opens the dashboard, then every count is zero', async () => {
+    const user = makeUser();
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      total_inquiries: 0,
+      active_inquiries: 0,
+      total_suppliers: null,
+      total_offers: 0,
+      recent_inquiries: [],
+      recent_offers: [],
+    });
+  });
+
+  it('when inquiries exist, then the counts are the caller company’s only', async () => {
+    const user = makeUser();
+    const other = makeUser();
+    const db = ctx.deps.database.db;
+    const row = (tenantId: string, status: 'draft' | 'awarded') => ({
+      id: randomUUID(),
+      tenant_id: tenantId,
+      created_by: randomUUID(),
+      vessel_name: 'MSC Oscar',
+      status,
+    });
+    await db.insertInto('inquiries').values([row(user.tenantId, 'draft'), row(user.tenantId, 'awarded'), row(other.tenantId, 'draft')]).execute();
+
+    const dash = (await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) })).json();
+    expect(dash.total_inquiries).toBe(2);
+    expect(dash.active_inquiries).toBe(1);
+    expect(dash.recent_inquiries).toHaveLength(2);
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/inquiries', headers: bearer(user) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(2);
+    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/inquiries', headers: bearer(other) });
+    expect(theirs.json()).toHaveLength(1);
+  });
+});
