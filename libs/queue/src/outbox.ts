@@ -17,6 +17,18 @@ export interface WithOutbox {
   outbox: OutboxTable;
 }
 
+/**
+ * Any service database (or transaction) that has an outbox table. Kysely's table map is
+ * invariant, so a `Kysely<ServiceDB>` is accepted structurally and narrowed here.
+ */
+export interface OutboxDb {
+  insertInto(table: 'outbox'): unknown;
+}
+
+export function asOutboxDb(db: OutboxDb): Kysely<WithOutbox> {
+  return db as unknown as Kysely<WithOutbox>;
+}
+
 /** Migration step every producing service runs in its own schema. */
 export async function createOutboxTable(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -37,11 +49,11 @@ export async function createOutboxTable(db: Kysely<unknown>): Promise<void> {
  * BullMQ after commit. Returns the outbox id, which becomes the BullMQ job id.
  */
 export async function writeOutbox(
-  trx: Kysely<WithOutbox>,
+  trx: OutboxDb,
   queue: QueueName,
   payload: JobPayload,
 ): Promise<string> {
   const id = randomUUID();
-  await trx.insertInto('outbox').values({ id, queue, payload }).execute();
+  await asOutboxDb(trx).insertInto('outbox').values({ id, queue, payload }).execute();
   return id;
 }

@@ -2,7 +2,7 @@ import { Queue, type JobsOptions } from 'bullmq';
 import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import { QUEUES } from '@mfd/contracts';
-import type { WithOutbox } from './outbox';
+import { asOutboxDb, type OutboxDb, type WithOutbox } from './outbox';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -27,7 +27,7 @@ export const DEFAULT_JOB_OPTIONS: Record<string, JobsOptions> = {
 };
 
 export interface RelayOptions {
-  db: Kysely<WithOutbox>;
+  db: OutboxDb;
   connection: Redis;
   prefix: string;
   logger: Logger;
@@ -51,7 +51,11 @@ export class OutboxRelay {
   private stopped = false;
   private lastPurge = 0;
 
-  constructor(private readonly opts: RelayOptions) {}
+  private readonly db: Kysely<WithOutbox>;
+
+  constructor(private readonly opts: RelayOptions) {
+    this.db = asOutboxDb(opts.db);
+  }
 
   start(): void {
     this.stopped = false;
@@ -113,7 +117,7 @@ export class OutboxRelay {
 
   private async relayBatch(): Promise<number> {
     const options = this.opts.jobOptions ?? DEFAULT_JOB_OPTIONS;
-    return this.opts.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('outbox')
         .select(['id', 'queue', 'payload'])
@@ -143,7 +147,7 @@ export class OutboxRelay {
     const retain = this.opts.retainSentMs ?? 3_600_000;
     if (Date.now() - this.lastPurge < 60_000) return;
     this.lastPurge = Date.now();
-    await this.opts.db
+    await this.db
       .deleteFrom('outbox')
       .where('sent_at', '<', new Date(Date.now() - retain))
       .execute();

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { baseConfig, DEFAULT_TOKEN_TTL_SECONDS, loadConfig } from '@mfd/service-kit';
+import { LIMITS } from '@mfd/contracts';
+
+export const identityConfig = baseConfig.extend({
+  PORT: z.coerce.number().int().default(4001),
+  DB_SCHEMA: z.string().default('identity'),
+  /** Identity alone signs tokens: production gives the private key as PEM text or a file. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_PRIVATE_KEY_FILE: z.string().optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(DEFAULT_TOKEN_TTL_SECONDS),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(LIMITS.resetTokenTtlMinutes),
+  /** forgot-password answers no sooner than this, so known and unknown e-mails take alike. */
+  FORGOT_PASSWORD_MIN_MS: z.coerce.number().int().min(0).default(400),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+});
+export type IdentityConfig = z.infer<typeof identityConfig>;
+
+export const readConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(identityConfig, env);

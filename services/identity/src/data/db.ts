@@ -1,0 +1,81 @@
+import type { ColumnType } from 'kysely';
+import type { Role } from '@mfd/contracts';
+import type { WithOutbox } from '@mfd/queue';
+
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, never, Date>;
+
+/** A tenant: the trading company a user signs up with. */
+export interface TradingCompaniesTable {
+  id: string;
+  name: string;
+  legal_name: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  postal_code: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  registration_number: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UsersTable {
+  id: string;
+  company_id: string;
+  /** Stored lower-cased; unique on lower(email). */
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  position: string | null;
+  role: Role;
+  password_hash: string;
+  password_changed_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One row per issued access token: the token id (jti) is the session id. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: string;
+  user_id: string;
+  /** sha256 of the token; the token itself only ever travels in the mail. */
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface EmailSignaturesTable {
+  user_id: string;
+  full_name: string | null;
+  title: string | null;
+  company_name: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  additional_info: string | null;
+  updated_at: UpdatedAt;
+}
+
+export interface IdentityDB extends WithOutbox {
+  trading_companies: TradingCompaniesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_signatures: EmailSignaturesTable;
+}

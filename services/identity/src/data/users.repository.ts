@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Role } from '@mfd/contracts';
+import type { IdentityDB } from './db';
+
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    (err as { code?: string }).code === '23505' &&
+    (err as { constraint?: string }).constraint === constraint
+  );
+}
+export const USERS_EMAIL_KEY = 'users_email_key';
+
+/** Sign-in looks users up across tenants: an e-mail belongs to one account only. */
+export function findUserByEmail(db: Kysely<IdentityDB>, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'company_id', 'email', 'first_name', 'last_name', 'role', 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserWithCompany(db: Kysely<IdentityDB>, tenantId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('trading_companies as c', 'c.id', 'users.company_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.phone',
+      'users.position',
+      'users.role',
+      'users.company_id',
+      'c.name as company_name',
+    ])
+    .where('users.id', '=', userId)
+    .where('users.company_id', '=', tenantId)
+    .executeTakeFirst();
+}
+
+export interface NewAccount {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  role: Role;
+  password_hash: string;
+}
+
+/** Sign-up creates the user's trading company; the chosen role is the user's role in it. */
+export async function createCompanyAndUser(trx: Kysely<IdentityDB>, account: NewAccount) {
+  const companyId = randomUUID();
+  const userId = randomUUID();
+  await trx
+    .insertInto('trading_companies')
+    .values({ id: companyId, name: `${account.first_name} ${account.last_name}`.trim(), email: account.email })
+    .execute();
+  await trx
+    .insertInto('users')
+    .values({ id: userId, company_id: companyId, ...account })
+    .execute();
+  return { userId, companyId };
+}
+
+export async function updatePersonalDetails(
+  db: Kysely<IdentityDB>,
+  tenantId: string,
+  userId: string,
+  details: { first_name: string; last_name: string; email: string; phone: string | null; position: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ ...details, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('company_id', '=', tenantId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function setPasswordHash(db: Kysely<IdentityDB>, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}

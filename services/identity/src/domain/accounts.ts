@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { INVALID_RESET_LINK, QUEUES, type AuthResponse, type Role, type signupRequest } from '@mfd/contracts';
+import { writeOutbox } from '@mfd/queue';
+import { badRequest, conflict, unauthorized, type AuthContext, type TokenRevocations } from '@mfd/service-kit';
+import type { z } from 'zod';
+import type { IdentityConfig } from '../config';
+import type { IdentityDB } from '../data/db';
+import { consumeResetToken, insertResetToken, retireResetTokens } from '../data/reset-tokens.repository';
+import { createSession, revokeSession, revokeUserSessions } from '../data/sessions.repository';
+import {
+  createCompanyAndUser,
+  findUserByEmail,
+  isUniqueViolation,
+  setPasswordHash,
+  USERS_EMAIL_KEY,
+} from '../data/users.repository';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import { hashResetToken, newResetToken } from './reset-token';
+
+export interface AccountsContext {
+  db: Kysely<IdentityDB>;
+  revocations: TokenRevocations;
+  config: IdentityConfig;
+  signToken: (claims: { sub: string; tid: string; role: Role; jti: string }) => string;
+  /** Called after a transaction that wrote to the outbox has committed. */
+  outboxWritten: () => void;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+interface AccountUser {
+  id: string;
+  company_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+}
+
+async function startSession(ctx: AccountsContext, user: AccountUser, client: ClientInfo): Promise<AuthResponse> {
+  const sessionId = randomUUID();
+  const ttl = ctx.config.TOKEN_TTL_SECONDS;
+  await createSession(ctx.db, {
+    id: sessionId,
+    user_id: user.id,
+    expires_at: new Date(Date.now() + ttl * 1000),
+    ip: client.ip,
+    user_agent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  return {
+    access_token: ctx.signToken({ sub: user.id, tid: user.company_id, role: user.role, jti: sessionId }),
+    token_type: 'bearer',
+    expires_in: ttl,
+    user_id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    role: user.role,
+  };
+}
+
+export async function signUp(
+  ctx: AccountsContext,
+  input: z.output<typeof signupRequest>,
+  client: ClientInfo,
+): Promise<AuthResponse> {
+  const { password, ...details } = input;
+  const password_hash = await hashPassword(password);
+  try {
+    const { userId, companyId } = await ctx.db
+      .transaction()
+      .execute((trx) => createCompanyAndUser(trx, { ...details, password_hash }));
+    return await startSession(ctx, { id: userId, company_id: companyId, ...details }, client);
+  } catch (err) {
+    if (isUniqueViolation(err, USERS_EMAIL_KEY)) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+    throw err;
+  }
+}
+
+export async function logIn(
+  ctx: AccountsContext,
+  input: { email: string; password: string },
+  client: ClientInfo,
+): Promise<AuthResponse> {
+  const user = await findUserByEmail(ctx.db, input.email);
+  const valid = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);
+  if (needsRehash(user.password_hash)) await setPasswordHash(ctx.db, user.id, await hashPassword(input.password));
+  return startSession(ctx, user, client);
+}
+
+export async function logOut(ctx: AccountsContext, auth: AuthContext): Promise<void> {
+  await ctx.revocations.revokeToken(auth.tokenId, auth.expiresAt);
+  await revokeSession(ctx.db, auth.userId, auth.tokenId);
+}
+
+/** Same outcome whatever the e-mail: a mail is queued only for a known account. */
+export async function requestPasswordReset(ctx: AccountsContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const { token, hash } = newResetToken();
+  const minutes = ctx.config.RESET_TOKEN_TTL_MINUTES;
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertResetToken(trx, user.id, hash, new Date(Date.now() + minutes * 60_000));
+    await writeOutbox(trx, QUEUES.mailSend, {
+      type: 'mail.send',
+      to: user.email,
+      to_name: `${user.first_name} ${user.last_name}`.trim(),
+      source: 'identity',
+      mail: { template: 'password-reset', data: { first_name: user.first_name, token, expires_in_minutes: minutes } },
+    });
+  });
+  ctx.outboxWritten();
+}
+
+/**
+ * Sets the new password and ends every session of the user. Token use, password and
+ * revocations commit together: if Redis cannot record the revocations, nothing changes and
+ * the link still works for another try.
+ */
+export async function resetPassword(ctx: AccountsContext, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    const userId = await consumeResetToken(trx, hashResetToken(token));
+    if (!userId) throw badRequest(INVALID_RESET_LINK);
+    await setPasswordHash(trx, userId, passwordHash);
+    await retireResetTokens(trx, userId);
+    const sessions = await revokeUserSessions(trx, userId);
+    await Promise.all(
+      sessions.map((s) => ctx.revocations.revokeToken(s.id, Math.ceil(s.expires_at.getTime() / 1000))),
+    );
+    await ctx.revocations.revokeUserTokens(userId, ctx.config.TOKEN_TTL_SECONDS);
+  });
+}

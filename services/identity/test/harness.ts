@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthResponse, SignupRequest } from '@mfd/contracts';
+import { dropSchemas, testInfra, testKeys, uniqueRedisPrefix, uniqueSchema } from '@mfd/testing';
+import { buildApp } from '../src/app';
+import { identityConfig, type IdentityConfig } from '../src/config';
+import { closeDeps, createDeps, migrate } from '../src/deps';
+
+export const TEST_PASSWORD = 'harbour-pilot-42';
+
+/** The identity app on its own fresh schema and Redis prefix, signing with the test key pair. */
+export async function startIdentity(env: Partial<Record<keyof IdentityConfig, string>> = {}) {
+  const infra = testInfra();
+  const schema = uniqueSchema('identity');
+  const config = identityConfig.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    PG_URL: infra.pgUrl,
+    REDIS_URL: infra.redisUrl,
+    REDIS_PREFIX: uniqueRedisPrefix(),
+    DB_SCHEMA: schema,
+    FORGOT_PASSWORD_MIN_MS: '20',
+    ...env,
+  });
+  const deps = createDeps(config, testKeys());
+  await migrate(deps);
+  const app = await buildApp(deps);
+  await app.ready();
+
+  /** Signs a new user up through the API (a company comes with it) and answers the login shape. */
+  async function signUp(overrides: Partial<SignupRequest> = {}): Promise<AuthResponse & { password: string }> {
+    const body = {
+      first_name: 'Maria',
+      last_name: 'Jensen',
+      email: `trader-${randomUUID()}@example.com`,
+      password: TEST_PASSWORD,
+      ...overrides,
+    };
+    const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+    if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+    return { ...(res.json() as AuthResponse), password: body.password };
+  }
+
+  return {
+    app,
+    deps,
+    config,
+    signUp,
+    async close() {
+      await app.close();
+      await closeDeps(deps);
+      await dropSchemas(infra.pgUrl, [schema]);
+    },
+  };
+}
+
+export type IdentityHarness = Awaited<ReturnType<typeof startIdentity>>;
+
+export function auth(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
