@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, onTestFailed, onTestFinished } from 'vitest';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../../.e2e-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags that keep Chromium quiet on a machine without network (see README). */
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function slug(text: string): string {
+  return text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 80);
+}
+
+/**
+ * One Chromium per test file; `openPage()` gives each test a fresh context on the app's URL,
+ * saves a full-page screenshot when the test fails, and closes it after.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    appUrl: () => inject('e2e').appUrl,
+    async openPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({ baseURL: inject('e2e').appUrl, viewport });
+      const page = await context.newPage();
+      onTestFailed(async ({ task }) => {
+        mkdirSync(ARTIFACTS, { recursive: true });
+        await page.screenshot({ path: resolve(ARTIFACTS, `${slug(task.name)}.png`), fullPage: true }).catch(() => undefined);
+      });
+      onTestFinished(async () => {
+        await context.close();
+      });
+      return page;
+    },
+  };
+}
