@@ -28,6 +28,7 @@ export const DEFAULT_JOB_OPTIONS: Record<string, JobsOptions> = {
 
 export interface RelayOptions {
   db: OutboxDb;
+  /** A producer connection (`createProducerConnection`), so a Redis outage fails a pass fast. */
   connection: Redis;
   prefix: string;
   logger: Logger;
@@ -36,6 +37,16 @@ export interface RelayOptions {
   /** Sent rows are kept this long for inspection, then deleted (they may hold one-time links). */
   retainSentMs?: number;
   jobOptions?: Record<string, JobsOptions>;
+  /** A queue add that has not answered by then fails the pass (BullMQ waits for a connection forever). */
+  addTimeoutMs?: number;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`queue did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -129,10 +140,13 @@ export class OutboxRelay {
         .execute();
       if (rows.length === 0) return 0;
       for (const row of rows) {
-        await this.queue(row.queue).add(row.payload.type, row.payload, {
-          ...(options[row.queue] ?? options.default),
-          jobId: row.id,
-        });
+        await withTimeout(
+          this.queue(row.queue).add(row.payload.type, row.payload, {
+            ...(options[row.queue] ?? options.default),
+            jobId: row.id,
+          }),
+          this.opts.addTimeoutMs ?? 5000,
+        );
       }
       await trx
         .updateTable('outbox')

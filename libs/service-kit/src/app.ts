@@ -26,6 +26,8 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** The gateway serves the web app and answers unknown paths itself. */
   notFound?: boolean;
+  /** Where log lines go (stdout when absent); tests read them to check nothing secret is logged. */
+  logStream?: { write(line: string): void };
   /** Services sit behind the gateway and trust its forwarding headers; the edge decides for itself. */
   trustProxy?: boolean | string;
 }
@@ -37,7 +39,9 @@ export interface ServiceAppOptions {
  */
 export function createServiceApp(opts: ServiceAppOptions) {
   const logger: FastifyServerOptions['logger'] =
-    opts.logLevel === 'silent' ? false : loggerOptions(opts.name, opts.logLevel ?? 'info');
+    opts.logLevel === 'silent'
+      ? false
+      : { ...loggerOptions(opts.name, opts.logLevel ?? 'info'), ...(opts.logStream ? { stream: opts.logStream } : {}) };
   const app = Fastify({
     logger,
     requestIdHeader: 'x-request-id',

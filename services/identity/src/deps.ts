@@ -1,5 +1,5 @@
 import { createDatabase, migrateToLatest, type Database } from '@mfd/db';
-import { createQueueConnection, OutboxRelay, queuePrefix } from '@mfd/queue';
+import { createProducerConnection, OutboxRelay, queuePrefix } from '@mfd/queue';
 import { createRedis, loadPrivateKey, loadPublicKey, TokenRevocations } from '@mfd/service-kit';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,7 +32,7 @@ export function createDeps(
     applicationName: 'identity',
   });
   const redis = createRedis(config.REDIS_URL);
-  const queueConnection = createQueueConnection(config.REDIS_URL);
+  const queueConnection = createProducerConnection(config.REDIS_URL);
   const relay = new OutboxRelay({
     db: database.db,
     connection: queueConnection,
