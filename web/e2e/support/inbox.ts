@@ -25,7 +25,7 @@ export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 20_0
 
 /** The first link in the mail's text whose path matches. */
 export function linkIn(mail: InboxMail, path: RegExp): string {
-  const links = (mail.text.match(/https?:\/\/[^\s\]\)>"]+/g) ?? []).map((url) => url.replace(/[.,]+$/, ''));
+  const links = (mail.text.match(/https?:\/\/[^\s\])>"]+/g) ?? []).map((url) => url.replace(/[.,]+$/, ''));
   const link = links.find((url) => path.test(new URL(url).pathname));
   if (!link) throw new Error(`no link matching ${path} in mail "${mail.subject}"`);
   return link;
