@@ -11,6 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -18,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts'],
           globalSetup: ['libs/testing/src/global-setup.ts'],
           testTimeout: 30_000,
@@ -28,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['web/e2e/**/*.test.ts'],
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 120_000,

@@ -1,0 +1,17 @@
+import { sql } from 'kysely';
+import { createServiceApp, registerHealth } from '@mfd/service-kit';
+import type { MailerDeps } from './deps';
+
+/** The mailer has no user routes: only /health and /metrics for operations. */
+export async function buildApp(deps: MailerDeps) {
+  const app = createServiceApp({ name: 'mailer', logLevel: deps.config.LOG_LEVEL });
+  registerHealth(app, {
+    database: () => sql`select 1`.execute(deps.database.db),
+    redis: () => deps.producerConnection.ping(),
+  });
+  app.get('/metrics', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
+    reply.header('content-type', deps.metrics.registry.contentType);
+    return deps.metrics.registry.metrics();
+  });
+  return app;
+}

@@ -1,0 +1,69 @@
+import { Queue } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Transporter } from 'nodemailer';
+import pino from 'pino';
+import { QUEUES } from '@mfd/contracts';
+import { createDatabase, migrateToLatest, type Database } from '@mfd/db';
+import { createProducerConnection, createQueueConnection, OutboxRelay, queuePrefix } from '@mfd/queue';
+import type { MailerConfig } from './config';
+import type { MailerDB } from './data/db';
+import { createMetrics, type MailMetrics } from './metrics';
+import { migrations } from './migrations';
+import { createTransport } from './transport';
+
+/** Everything the mailer needs from outside; tests build the same from their harness. */
+export interface MailerDeps {
+  config: MailerConfig;
+  logger: FastifyBaseLogger;
+  database: Database<MailerDB>;
+  /** Blocking connection for the worker. */
+  workerConnection: Redis;
+  /** Fail-fast connection for the relay, the metrics and health. */
+  producerConnection: Redis;
+  queue: Queue;
+  relay: OutboxRelay;
+  transport: Transporter;
+  metrics: MailMetrics;
+}
+
+export function createDeps(
+  config: MailerConfig,
+  logger: FastifyBaseLogger = pino({ level: config.LOG_LEVEL, base: { service: 'mailer' } }),
+): MailerDeps {
+  const database = createDatabase<MailerDB>({
+    url: config.PG_URL,
+    schema: config.DB_SCHEMA,
+    poolMax: config.PG_POOL_MAX,
+    applicationName: 'mailer',
+  });
+  const producerConnection = createProducerConnection(config.REDIS_URL);
+  const prefix = queuePrefix(config.REDIS_PREFIX);
+  const queue = new Queue(QUEUES.mailSend, { connection: producerConnection, prefix });
+  return {
+    config,
+    logger,
+    database,
+    workerConnection: createQueueConnection(config.REDIS_URL),
+    producerConnection,
+    queue,
+    relay: new OutboxRelay({ db: database.db, connection: producerConnection, prefix, logger, pollMs: config.OUTBOX_POLL_MS }),
+    transport: createTransport(config),
+    metrics: createMetrics(queue),
+  };
+}
+
+export async function migrate(deps: MailerDeps): Promise<string[]> {
+  const { db, pool, schema } = deps.database;
+  return migrateToLatest(db as Kysely<unknown>, pool, schema, migrations);
+}
+
+export async function closeDeps(deps: MailerDeps): Promise<void> {
+  await deps.relay.stop();
+  await deps.queue.close();
+  deps.transport.close();
+  await deps.database.close();
+  deps.workerConnection.disconnect();
+  deps.producerConnection.disconnect();
+}

@@ -1,0 +1,7 @@
+import type { Migrations } from '@mfd/db';
+import * as m0001 from './0001-messages';
+
+/** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
+export const migrations: Migrations = {
+  '0001-messages': m0001,
+};

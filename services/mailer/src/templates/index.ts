@@ -1,0 +1,25 @@
+import { render, toPlainText } from '@react-email/render';
+import type { MailTemplate, MailTemplateName } from '@mfd/contracts';
+import { passwordReset } from './password-reset';
+import type { TemplateContext, TemplateDefinition } from './template';
+
+type Definitions = { [N in MailTemplateName]: TemplateDefinition<Extract<MailTemplate, { template: N }>['data']> };
+
+/** Every template by name: adding one is a file here and a member of `mailTemplate` in contracts. */
+const definitions: Definitions = {
+  'password-reset': passwordReset,
+};
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function renderMail(mail: MailTemplate, ctx: TemplateContext): Promise<RenderedMail> {
+  const definition = definitions[mail.template] as TemplateDefinition<MailTemplate['data']>;
+  const html = await render(definition.body(mail.data, ctx));
+  return { subject: definition.subject(mail.data), html, text: toPlainText(html) };
+}
+
+export type { TemplateContext } from './template';

@@ -1,0 +1,95 @@
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { QUEUES, type MailStatusEvent } from '@mfd/contracts';
+import { queuePrefix } from '@mfd/queue';
+import { sendMail } from '../src/jobs/send-mail';
+import { startMailer, type MailerHarness } from './harness';
+
+describe('mail delivery', () => {
+  let m: MailerHarness;
+  beforeAll(async () => {
+    m = await startMailer();
+  });
+  afterAll(() => m.close());
+  beforeEach(() => m.sink.clear());
+
+  it('when the SMTP server answers 4xx once, then the mail is sent on the retry: one mail, attempts 2', async () => {
+    m.sink.failNext(451);
+    const { jobId, payload } = await m.send();
+    const row = await m.settled(jobId);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, last_error: null, recipient: payload.to });
+    expect(row.smtp_message_id).toBeTruthy();
+    expect(m.sink.messages.filter((mail) => mail.to.includes(payload.to))).toHaveLength(1);
+  });
+
+  it('when the SMTP server answers 5xx, then the message fails at once after 1 attempt and nothing is sent', async () => {
+    m.sink.failNext(550);
+    const { jobId, payload } = await m.send();
+    const row = await m.settled(jobId);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.last_error).toMatch(/^550 /);
+    expect(m.sink.messages.some((mail) => mail.to.includes(payload.to))).toBe(false);
+    const job = await m.queue.getJob(jobId);
+    expect(job?.attemptsMade).toBe(1);
+    expect(await job?.isFailed()).toBe(true);
+  });
+
+  it('when temporary failures outlast the attempts, then the message ends failed with the last error', async () => {
+    m.sink.failNext(421, 2);
+    const { jobId } = await m.send({}, { attempts: 2 });
+    const row = await m.settled(jobId);
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(row.last_error).toMatch(/^421 /);
+  });
+
+  it('when the same job is processed twice, then one mail is sent', async () => {
+    const { jobId, payload } = await m.send();
+    await m.settled(jobId);
+    const job = await m.queue.getJob(jobId);
+    expect(job).toBeDefined();
+    // A redelivery of the very same job (e.g. after a stalled worker) runs the processor again.
+    await sendMail(
+      {
+        db: m.deps.database.db,
+        transport: m.deps.transport,
+        config: m.deps.config,
+        metrics: m.deps.metrics,
+        outboxWritten: () => undefined,
+      },
+      job!,
+      payload,
+    );
+    // The producer adding it again after it was removed from the queue must not send twice either.
+    await job!.remove();
+    await m.queue.add('mail.send', payload, { jobId, attempts: 1 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(m.sink.messages.filter((mail) => mail.to.includes(payload.to))).toHaveLength(1);
+    const rows = await m.deps.database.db.selectFrom('messages').selectAll().where('job_id', '=', jobId).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('when a producer tracks delivery, then a mail.status event reaches its queue through the outbox', async () => {
+    const { jobId, payload } = await m.send({ source: 'inquiry', status_queue: QUEUES.inquiryEvents, reference: 'recipient-42' });
+    await m.settled(jobId);
+    await m.deps.relay.flush();
+    const events = new Queue(QUEUES.inquiryEvents, { connection: m.deps.producerConnection, prefix: queuePrefix(m.deps.config.REDIS_PREFIX) });
+    const jobs = await events.getJobs(['waiting']);
+    await events.close();
+    const event = jobs.map((j) => j.data as MailStatusEvent).find((e) => e.job_id === jobId);
+    expect(event).toMatchObject({ type: 'mail.status', status: 'sent', to: payload.to, reference: 'recipient-42', attempts: 1 });
+  });
+
+  it('when mails are sent, then /metrics counts them and /health is ok', async () => {
+    const { jobId } = await m.send();
+    await m.settled(jobId);
+    const metrics = await m.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    const sent = Number(metrics.body.match(/^mail_sent_total (\d+)/m)?.[1]);
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(metrics.body).toMatch(/^mail_queue_depth\{state="wait"\} \d+/m);
+    expect(metrics.body).toMatch(/^mail_retries_total \d+/m);
+    const health = await m.app.inject({ method: 'GET', url: '/health' });
+    expect(health.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+  });
+});

@@ -1,0 +1,86 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import type { MailSendJob } from '@mfd/contracts';
+import { QUEUES } from '@mfd/contracts';
+import { createProducerConnection, queuePrefix } from '@mfd/queue';
+import { dropSchemas, SmtpSink, testInfra, uniqueRedisPrefix, uniqueSchema } from '@mfd/testing';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { mailerConfig, type MailerConfig } from '../src/config';
+import { closeDeps, createDeps, migrate } from '../src/deps';
+import { startMailWorker } from '../src/worker';
+
+/** A mailer with its worker on a fresh schema and Redis prefix, sending to a real SMTP sink. */
+export async function startMailer(env: Partial<Record<keyof MailerConfig, string>> = {}) {
+  const infra = testInfra();
+  const schema = uniqueSchema('mailer');
+  const sink = await new SmtpSink().start();
+  const config = mailerConfig.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    PG_URL: infra.pgUrl,
+    REDIS_URL: infra.redisUrl,
+    REDIS_PREFIX: uniqueRedisPrefix(),
+    DB_SCHEMA: schema,
+    SMTP_URL: sink.url,
+    APP_PUBLIC_URL: 'https://app.marinefuel.example',
+    ...env,
+  });
+  const deps = createDeps(config, pino({ level: 'silent' }));
+  await migrate(deps);
+  const app = await buildApp(deps);
+  await app.ready();
+  const worker = startMailWorker(deps);
+  const producer = createProducerConnection(infra.redisUrl);
+  const queue = new Queue(QUEUES.mailSend, { connection: producer, prefix: queuePrefix(config.REDIS_PREFIX) });
+
+  /** Adds a job as a producer would; retries are fast so tests stay short. */
+  async function send(job: Partial<MailSendJob> = {}, opts: JobsOptions = {}) {
+    const payload: MailSendJob = {
+      type: 'mail.send',
+      to: `supplier-${randomUUID()}@example.com`,
+      source: 'identity',
+      mail: { template: 'password-reset', data: { first_name: 'Maria', token: 'tok-123', expires_in_minutes: 60 } },
+      ...job,
+    };
+    const added = await queue.add('mail.send', payload, {
+      jobId: randomUUID(),
+      attempts: 3,
+      backoff: { type: 'fixed', delay: 50 },
+      ...opts,
+    });
+    return { jobId: String(added.id), payload };
+  }
+
+  /** The message row once its job has settled (sent or failed). */
+  async function settled(jobId: string, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const row = await deps.database.db.selectFrom('messages').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+      if (row && (row.status === 'sent' || row.status === 'failed')) return row;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`job ${jobId} did not settle`);
+  }
+
+  return {
+    app,
+    deps,
+    sink,
+    queue,
+    send,
+    settled,
+    async close() {
+      await worker.close();
+      await queue.close();
+      producer.disconnect();
+      await app.close();
+      await closeDeps(deps);
+      await sink.stop();
+      await dropSchemas(infra.pgUrl, [schema]);
+    },
+  };
+}
+
+export type MailerHarness = Awaited<ReturnType<typeof startMailer>>;
