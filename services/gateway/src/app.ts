@@ -1,0 +1,27 @@
+import { createServiceApp } from '@mfd/service-kit';
+import type { GatewayDeps } from './deps';
+import { bodyLimit } from './plugins/body-limit';
+import { securityHeaders } from './plugins/security-headers';
+import { authEdgeRoutes } from './routes/auth-edge';
+import { docsRoutes } from './routes/docs';
+import { healthRoutes } from './routes/health';
+import { proxyRoutes } from './routes/proxy';
+import { webAppRoutes } from './routes/web-app';
+
+export async function buildApp(deps: GatewayDeps) {
+  const app = createServiceApp({
+    name: 'gateway',
+    logLevel: deps.config.LOG_LEVEL,
+    bodyLimit: deps.config.BODY_LIMIT,
+    notFound: false,
+    trustProxy: deps.config.TRUST_PROXY,
+  });
+  await app.register(securityHeaders);
+  await app.register(bodyLimit, { limit: deps.config.BODY_LIMIT, uploadLimit: deps.config.UPLOAD_BODY_LIMIT });
+  await app.register(healthRoutes, { deps });
+  await app.register(docsRoutes, { deps });
+  await app.register(authEdgeRoutes, { deps });
+  await app.register(proxyRoutes, { deps });
+  await app.register(webAppRoutes, { webDist: deps.config.WEB_DIST });
+  return app;
+}

@@ -1,0 +1,50 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { GatewayConfig } from '../config';
+
+function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration,
+    // If Redis is away, each replica keeps counting in memory rather than letting everything through.
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+  });
+}
+
+/** Counters shared by every gateway replica through Redis. */
+export function createRateLimits(redis: Redis, prefix: string, c: GatewayConfig) {
+  const base = `${prefix}:rl`;
+  return {
+    loginFailuresByEmail: limiter(redis, `${base}:login:email`, c.LOGIN_FAILURES_PER_EMAIL, c.LOGIN_WINDOW_SECONDS),
+    loginFailuresByIp: limiter(redis, `${base}:login:ip`, c.LOGIN_FAILURES_PER_IP, c.LOGIN_WINDOW_SECONDS),
+    resetByEmail: limiter(redis, `${base}:reset:email`, c.RESET_REQUESTS_PER_EMAIL, c.RESET_WINDOW_SECONDS),
+    resetByIp: limiter(redis, `${base}:reset:ip`, c.RESET_REQUESTS_PER_IP, c.RESET_WINDOW_SECONDS),
+    resetByToken: limiter(redis, `${base}:reset:token`, c.RESET_REQUESTS_PER_EMAIL, c.RESET_WINDOW_SECONDS),
+  };
+}
+export type RateLimits = ReturnType<typeof createRateLimits>;
+
+/** Seconds until a spent limit allows again, when it is spent; null while attempts remain. */
+export function blockedFor(res: RateLimiterRes | null, points: number): number | null {
+  if (!res || res.consumedPoints < points) return null;
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+}
+
+/** Consumes one point; answers the wait in seconds when the limit is spent. */
+export async function spend(limit: RateLimiterRedis, key: string): Promise<number | null> {
+  try {
+    await limit.consume(key);
+    return null;
+  } catch (err) {
+    if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+    throw err;
+  }
+}
+
+/** E-mails are counted case-insensitively, as accounts are matched. */
+export function emailKey(body: unknown): string | null {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+}

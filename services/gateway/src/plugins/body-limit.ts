@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { payloadTooLarge } from '@mfd/service-kit';
+
+/** The one route that takes large uploads: the UN/LOCODE code list. */
+const UPLOAD_ROUTES = new Set(['POST /api/ports/bulk-import']);
+
+/**
+ * Proxied bodies are streamed, so Fastify's own bodyLimit never sees them: the declared
+ * Content-Length is checked here, before a byte is forwarded. A chunked body without a length
+ * is bounded by the upstream service's own limit.
+ */
+export const bodyLimit = fp(
+  async (app: FastifyInstance, opts: { limit: number; uploadLimit: number }) => {
+    app.addHook('onRequest', async (request) => {
+      const length = Number(request.headers['content-length'] ?? 0);
+      if (!length) return;
+      const path = request.url.split('?')[0];
+      const limit = UPLOAD_ROUTES.has(`${request.method} ${path}`) ? opts.uploadLimit : opts.limit;
+      if (length > limit) throw payloadTooLarge(`The request is too large (limit ${Math.round(limit / 1024)} KB)`);
+    });
+  },
+  { name: 'body-limit' },
+);

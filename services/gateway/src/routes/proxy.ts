@@ -1,0 +1,31 @@
+import proxy from '@fastify/http-proxy';
+import type { FastifyInstance } from 'fastify';
+import { authPlugin } from '@mfd/service-kit';
+import type { GatewayDeps } from '../deps';
+import { forwardHeaders } from '../forward';
+import { ROUTES, upstreamUrls } from '../upstreams';
+
+async function registerProxies(app: FastifyInstance, deps: GatewayDeps, publicRoutes: boolean): Promise<void> {
+  const urls = upstreamUrls(deps.config);
+  for (const route of ROUTES.filter((r) => (r.public ?? false) === publicRoutes)) {
+    await app.register(proxy, {
+      upstream: urls[route.upstream],
+      prefix: route.prefix,
+      rewritePrefix: route.prefix,
+      config: { public: publicRoutes },
+      replyOptions: { rewriteRequestHeaders: forwardHeaders },
+    });
+  }
+}
+
+/**
+ * Every /api prefix, streamed to its service. Protected prefixes sit in their own context with
+ * the token check, so the web app, health and docs around them need no token.
+ */
+export async function proxyRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
+  await registerProxies(app, deps, true);
+  await app.register(async (protectedApi) => {
+    await protectedApi.register(authPlugin, { publicKey: deps.publicKey, revocations: deps.revocations });
+    await registerProxies(protectedApi, deps, false);
+  });
+}

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The built web app: hashed assets cached for a year, index.html never cached, and every
+ * other GET for a page answered with index.html so the client router can take it.
+ */
+export async function webAppRoutes(app: FastifyInstance, { webDist }: { webDist: string }): Promise<void> {
+  const built = existsSync(join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return reply.code(404).send({ success: false, detail: 'Not found' });
+    if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  });
+}

@@ -1,0 +1,9 @@
+import { runServer } from '@mfd/service-kit';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { closeDeps, createDeps } from './deps';
+
+const config = readConfig();
+const deps = createDeps(config);
+const app = await buildApp(deps);
+await runServer(app, { host: config.HOST, port: config.PORT }, () => closeDeps(deps));
