@@ -9,3 +9,8 @@ export * from './products';
 export * from './dashboard';
 export * from './inquiries';
 export * from './jobs';
+export * from './customers';
+export * from './companies';
+export * from './suppliers';
+export * from './ports';
+export * from './vessels';

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { isValidImo, normalizeImo } from './imo';
+import { optionalText, requiredText } from './fields';
+
+export const IMO_MESSAGE = 'IMO number must be 7 digits with a valid check digit';
+
+export const imoNumber = z
+  .string({ error: 'IMO number is required' })
+  .transform(normalizeImo)
+  .refine(isValidImo, IMO_MESSAGE);
+
+const positiveInt = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} must be at most ${max}`)
+    .nullish()
+    .transform((v) => v ?? null);
+
+export const vesselInput = z.object({
+  imo: imoNumber,
+  name: requiredText('Vessel name', 200).transform((v) => v.toUpperCase()),
+  ship_type: optionalText('Ship type', 100),
+  flag: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Flag must be a 2-letter ISO country code')
+    .nullish()
+    .transform((v) => v ?? null),
+  gross_tonnage: positiveInt('Gross tonnage', 1_000_000),
+  dwt: positiveInt('Deadweight', 1_000_000),
+  year_built: positiveInt('Year built', 2100),
+});
+export type VesselInput = z.input<typeof vesselInput>;
+
+export const vessel = z.object({
+  id: z.uuid(),
+  imo: z.string(),
+  name: z.string(),
+  ship_type: z.string().nullable(),
+  flag: z.string().nullable(),
+  gross_tonnage: z.number().int().nullable(),
+  dwt: z.number().int().nullable(),
+  year_built: z.number().int().nullable(),
+});
+export type Vessel = z.infer<typeof vessel>;
+
+/** Typeahead result (spec: display_name, name, subtitle, vessel_type, flag, imo). */
+export const vesselSearchResult = z.object({
+  id: z.uuid(),
+  display_name: z.string(),
+  name: z.string(),
+  subtitle: z.string(),
+  vessel_type: z.string().nullable(),
+  flag: z.string().nullable(),
+  imo: z.string(),
+});
+export type VesselSearchResult = z.infer<typeof vesselSearchResult>;
+
+/** "MSC OSCAR (IMO: 9703291)", the format the inquiry form parses back. */
+export function vesselDisplayName(v: { name: string; imo: string }): string {
+  return `${v.name} (IMO: ${v.imo})`;
+}
