@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { authPlugin, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { DirectoryDeps } from './deps';
+import { adminRoutes } from './routes/admin';
+import { companyRoutes } from './routes/companies';
+import { customerRoutes } from './routes/customers';
+import { portImportRoutes } from './routes/port-import';
+import { portRoutes } from './routes/ports';
+import { productRoutes } from './routes/products';
+import { supplierRoutes } from './routes/suppliers';
+import { vesselRoutes } from './routes/vessels';
 
 export async function buildApp(deps: DirectoryDeps) {
   const app = createServiceApp({ name: 'directory', logLevel: deps.config.LOG_LEVEL });
@@ -9,5 +17,8 @@ export async function buildApp(deps: DirectoryDeps) {
     database: () => sql`select 1`.execute(deps.database.db),
     redis: () => deps.redis.ping(),
   });
+  for (const routes of [productRoutes, customerRoutes, companyRoutes, supplierRoutes, portRoutes, portImportRoutes, vesselRoutes, adminRoutes]) {
+    await app.register(routes, { deps });
+  }
   return app;
 }

@@ -1,4 +1,13 @@
 import type { Migrations } from '@mfd/db';
+import * as m0001 from './0001-ports';
+import * as m0002 from './0002-products';
+import * as m0003 from './0003-companies';
+import * as m0004 from './0004-vessels';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
-export const migrations: Migrations = {};
+export const migrations: Migrations = {
+  '0001-ports': m0001,
+  '0002-products': m0002,
+  '0003-companies': m0003,
+  '0004-vessels': m0004,
+};

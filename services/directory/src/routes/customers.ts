@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createdResponse,
+  customer,
+  customerCreate,
+  customerListQuery,
+  customerSearchResult,
+  customerStats,
+  customerUpdate,
+  detailResponse,
+  idParams,
+  searchQuery,
+} from '@mfd/contracts';
+import { notFound } from '@mfd/service-kit';
+import { actorOf } from '../data/actor';
+import {
+  createCustomer,
+  customerStats as readStats,
+  deleteCustomer,
+  findCustomer,
+  listCustomers,
+  searchCustomers,
+  toCustomer,
+  updateCustomer,
+} from '../data/customers.repository';
+import type { DirectoryDeps } from '../deps';
+
+const NOT_FOUND = 'Customer not found';
+
+/** The tenant's customers (spec §7). A customer of another company is a 404. */
+export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  const tags = ['customers'];
+
+  // The spec's list and "detailed" list answer the same rows; both page and filter.
+  for (const url of ['/api/customers', '/api/customers/detailed']) {
+    app.get(url, { schema: { tags, querystring: customerListQuery, response: { 200: z.array(customer) } } }, async (request, reply) => {
+      const { rows, total } = await listCustomers(db, request.auth.tenantId, request.query);
+      reply.header('x-total-count', String(total));
+      return rows.map(toCustomer);
+    });
+  }
+
+  app.get('/api/customers/stats', { schema: { tags, response: { 200: customerStats } } }, async (request) =>
+    readStats(db, request.auth.tenantId),
+  );
+
+  app.get(
+    '/api/customers/search',
+    { schema: { tags, querystring: searchQuery, response: { 200: z.array(customerSearchResult) } } },
+    async (request) => {
+      const { q, limit } = request.query;
+      if (q.length < 2) return [];
+      const rows = await searchCustomers(db, request.auth.tenantId, q, limit);
+      return rows.map((row) => {
+        const view = toCustomer(row);
+        return {
+          id: view.id,
+          display_name: view.display_name,
+          name: view.legal_entity_name,
+          subtitle: [view.city, view.country].filter(Boolean).join(', ') || view.general_email || '',
+          general_email: view.general_email,
+        };
+      });
+    },
+  );
+
+  app.get('/api/customers/:id', { schema: { tags, params: idParams, response: { 200: customer } } }, async (request) => {
+    const row = await findCustomer(db, request.auth.tenantId, request.params.id);
+    if (!row) throw notFound(NOT_FOUND);
+    return toCustomer(row);
+  });
+
+  app.post(
+    '/api/customers/detailed',
+    { schema: { tags, body: customerCreate, response: { 201: createdResponse } } },
+    async (request, reply) => {
+      const id = await createCustomer(db, actorOf(request.auth), request.body);
+      return reply.code(201).send({ success: true, id, detail: 'Customer added successfully!' });
+    },
+  );
+
+  app.put(
+    '/api/customers/:id',
+    { schema: { tags, params: idParams, body: customerUpdate, response: { 200: detailResponse } } },
+    async (request) => {
+      if (!(await updateCustomer(db, request.auth.tenantId, request.params.id, request.body))) throw notFound(NOT_FOUND);
+      return { success: true as const, detail: 'Customer updated successfully!' };
+    },
+  );
+
+  app.delete('/api/customers/:id', { schema: { tags, params: idParams, response: { 200: detailResponse } } }, async (request) => {
+    if (!(await deleteCustomer(db, request.auth.tenantId, request.params.id))) throw notFound(NOT_FOUND);
+    return { success: true as const, detail: 'Customer deleted successfully' };
+  });
+};
