@@ -50,3 +50,25 @@ describe('dashboard and inquiry list', () => {
     expect(theirs.json()).toHaveLength(1);
   });
 });
+
+describe('dashboard supplier card', () => {
+  it('when the directory is up, then total_suppliers is the company’s supplier count from it', async () => {
+    const { startDirectory } = await import('../../directory/test/harness');
+    const directory = await startDirectory();
+    await directory.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (directory.app.server.address() as { port: number }).port;
+    const inquiry = await startInquiry({ DIRECTORY_URL: `http://127.0.0.1:${port}`, REDIS_PREFIX: directory.deps.config.REDIS_PREFIX });
+    try {
+      const user = makeUser();
+      for (const name of ['Lion City Bunkering', 'Gulf Energy']) {
+        await directory.app.inject({ method: 'POST', url: '/api/suppliers', headers: bearer(user), payload: { trading_name: name, default_email: 'x@example.com' } });
+      }
+      await directory.app.inject({ method: 'POST', url: '/api/suppliers', headers: bearer(makeUser()), payload: { trading_name: 'Other', default_email: 'x@example.com' } });
+      const dash = await inquiry.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) });
+      expect(dash.json().total_suppliers).toBe(2);
+    } finally {
+      await inquiry.close();
+      await directory.close();
+    }
+  });
+});

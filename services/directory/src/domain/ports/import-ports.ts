@@ -16,24 +16,42 @@ type Skip = PortImportResult['skipped'][number];
  * Imports the UNECE code list as it streams in: rows are parsed one by one and written in
  * batches, so memory stays flat whatever the file size and the upload's pace follows the
  * database's. Only ports are kept; a broken row is reported by line and never stops the others;
- * a second import of the same file inserts nothing.
+ * a second import of the same file inserts nothing. The import is one transaction: an upload
+ * that breaks off (too large, connection lost) leaves the port list as it was.
  */
-export async function importPorts(
+export interface ImportOptions {
+  batchSize?: number;
+  /** Called after the last row, before commit: throwing (e.g. the upload was cut off) rolls it all back. */
+  beforeCommit?: () => void;
+}
+
+export function importPorts(db: Kysely<DirectoryDB>, input: Readable, actor: Actor, options: ImportOptions = {}): Promise<PortImportResult> {
+  return db.transaction().execute(async (trx) => {
+    const result = await importInTransaction(trx, input, actor, options.batchSize ?? 500);
+    options.beforeCommit?.();
+    return result;
+  });
+}
+
+async function importInTransaction(
   db: Kysely<DirectoryDB>,
   input: Readable,
   actor: Actor,
-  batchSize = 500,
+  batchSize: number,
 ): Promise<PortImportResult> {
   const skipped: Skip[] = [];
   const parser = parse({
     bom: true,
     relax_column_count: true,
-    relax_quotes: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
     info: true,
     on_skip: (err: CsvError | undefined) => {
-      skipped.push({ line: Number(err?.lines ?? 0), reason: `unreadable CSV: ${err?.message ?? 'malformed row'}`, unlocode: null });
+      const line = Number(err?.lines ?? 0);
+      // One malformed record can raise several parse errors: report its line once.
+      if (skipped.at(-1)?.line !== line) {
+        skipped.push({ line, reason: `unreadable CSV: ${err?.message.split(':')[0] ?? 'malformed row'}`, unlocode: null });
+      }
       return undefined;
     },
   });
