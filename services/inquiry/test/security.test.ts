@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPair } from '@mfd/service-kit';
+import { bearer, makeUser, protectedRoutes } from '@mfd/testing';
+import { startInquiry } from './harness';
+
+describe('inquiry refuses callers without a valid token', () => {
+  let ctx: Awaited<ReturnType<typeof startInquiry>>;
+  beforeAll(async () => {
+    ctx = await startInquiry({ DIRECTORY_URL: 'http://127.0.0.1:9' });
+  });
+  afterAll(() => ctx.close());
+
+  const badTokens: Record<string, () => Record<string, string>> = {
+    'no token': () => ({}),
+    'an expired token': () => bearer(makeUser({ expiresIn: -60 })),
+    'a token signed by another key': () => bearer(makeUser({ keys: generateKeyPair() })),
+  };
+  for (const [name, headers] of Object.entries(badTokens)) {
+    it(`when a caller sends ${name}, then every protected route answers 401`, async () => {
+      const routes = protectedRoutes(ctx.app.routeTable);
+      expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api/dashboard', 'GET /api/inquiries']);
+      for (const route of routes) {
+        const res = await ctx.app.inject({ method: route.method as 'GET', url: route.path, headers: headers() });
+        expect(res.statusCode, route.url).toBe(401);
+      }
+    });
+  }
+});
