@@ -69,10 +69,12 @@ describe('gateway edge protections', () => {
   });
 
   it('when a browser opens an app route, then it gets index.html; assets are cached; index is not', async () => {
-    const page = await s.app.inject({ method: 'GET', url: '/customers', headers: { accept: 'text/html' } });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id="root"></div>');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/', '/customers', '/inquiries/7b0c5d2e-1111-4222-8333-944455556666']) {
+      const page = await s.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
     const asset = await s.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');

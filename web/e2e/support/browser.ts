@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject, onTestFailed, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../../.e2e-artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,11 +32,11 @@ export function useBrowser() {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({ baseURL: inject('e2e').appUrl, viewport });
       const page = await context.newPage();
-      onTestFailed(async ({ task }) => {
-        mkdirSync(ARTIFACTS, { recursive: true });
-        await page.screenshot({ path: resolve(ARTIFACTS, `${slug(task.name)}.png`), fullPage: true }).catch(() => undefined);
-      });
-      onTestFinished(async () => {
+      onTestFinished(async ({ task }) => {
+        if (task.result?.state === 'fail') {
+          mkdirSync(ARTIFACTS, { recursive: true });
+          await page.screenshot({ path: resolve(ARTIFACTS, `${slug(task.name)}.png`), fullPage: true });
+        }
         await context.close();
       });
       return page;

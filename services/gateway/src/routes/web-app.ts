@@ -12,7 +12,8 @@ export async function webAppRoutes(app: FastifyInstance, { webDist }: { webDist:
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: true,
+      // Routes for the files that exist (the build is immutable): any other path is the app's.
+      wildcard: false,
       index: false,
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,109 @@
+import type { FieldError } from '@mfd/contracts';
+
+const TOKEN_KEY = 'mfd.token';
+
+export const tokenStore = {
+  get: () => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+/** A failed call, with the server's sentence and the fields it named (error shape of DESIGN.md). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR = 'Network error occurred';
+
+let onSessionEnded: () => void = () => {};
+
+/** The auth provider signs the user out when a call made with a token answers 401. */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function parseError(response: Response): Promise<ApiError> {
+  const fallback = response.status === 429 ? 'Too many attempts. Please wait and try again.' : `Request failed (${response.status})`;
+  try {
+    const body = (await response.json()) as { detail?: unknown; errors?: FieldError[] };
+    return new ApiError(response.status, typeof body.detail === 'string' ? body.detail : fallback, body.errors ?? []);
+  } catch {
+    return new ApiError(response.status, fallback);
+  }
+}
+
+/** Every /api call: JSON in and out, the bearer token on every call, the error shape parsed. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = tokenStore.get();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (!response.ok) {
+    const error = await parseError(response);
+    if (response.status === 401 && token) onSessionEnded();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** The server's sentence for a failure, or the screen's own fallback. */
+export function errorDetail(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.detail || fallback;
+  return fallback;
+}
+
+/** An upload with progress (fetch cannot report upload progress). */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    const token = tokenStore.get();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    xhr.onload = () => {
+      const body = (() => {
+        try {
+          return JSON.parse(xhr.responseText) as { detail?: string; errors?: FieldError[] };
+        } catch {
+          return {};
+        }
+      })();
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else {
+        if (xhr.status === 401 && token) onSessionEnded();
+        reject(new ApiError(xhr.status, body.detail ?? `Request failed (${xhr.status})`, body.errors ?? []));
+      }
+    };
+    xhr.send(form);
+  });
+}
