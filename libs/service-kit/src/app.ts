@@ -29,7 +29,7 @@ export interface ServiceAppOptions {
   /** Where log lines go (stdout when absent); tests read them to check nothing secret is logged. */
   logStream?: { write(line: string): void };
   /** Services sit behind the gateway and trust its forwarding headers; the edge decides for itself. */
-  trustProxy?: boolean | string;
+  trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
 }
 
 /**

@@ -14,13 +14,20 @@ export const gatewayConfig = baseConfig.extend({
   /** The built web app (src/ and dist/ are both two levels under the repository root). */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   /**
-   * The gateway is the edge: it trusts no X-Forwarded-For unless told to. 'true' trusts every
-   * hop, an address list or CIDR trusts those proxies (the ingress).
+   * The gateway is the edge: it trusts no X-Forwarded-For unless told to. A number trusts that
+   * many proxy hops (the ingress), an address list or CIDR trusts those proxies, 'true' all.
    */
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
+    .transform((v) => {
+      if (v === 'true' || v === 'false') return v === 'true';
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        return (_address: string, hop: number) => hop < hops;
+      }
+      return v;
+    }),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   UPLOAD_BODY_LIMIT: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
