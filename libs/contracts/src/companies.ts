@@ -7,11 +7,10 @@ export type CompanyType = (typeof COMPANY_TYPES)[number];
 
 /** A country, or the spec's 'XX' while a supplier company's country is not known. */
 const companyCountry = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Country must be a 2-letter ISO country code')
-  .nullish()
+  .preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Country must be a 2-letter ISO country code').nullish(),
+  )
   .transform((v) => v ?? SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER);
 
 /** POST /api/companies (spec: type, legal_name, brand_name, country, status) — supplier companies. */

@@ -14,3 +14,4 @@ export * from './companies';
 export * from './suppliers';
 export * from './ports';
 export * from './vessels';
+export * from './countries';

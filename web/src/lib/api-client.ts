@@ -47,6 +47,19 @@ async function parseError(response: Response): Promise<ApiError> {
 
 /** Every /api call: JSON in and out, the bearer token on every call, the error shape parsed. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** A list whose full size the server gives in x-total-count (the rows are one page of it). */
+export async function apiPage<T>(path: string): Promise<{ items: T[]; total: number }> {
+  const response = await send(path, {});
+  const items = (await response.json()) as T[];
+  return { items, total: Number(response.headers.get('x-total-count') ?? items.length) };
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const token = tokenStore.get();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -68,8 +81,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && token) onSessionEnded();
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
 /** The server's sentence for a failure, or the screen's own fallback. */

@@ -1,5 +1,71 @@
+import { Button, Card, Tabs } from '@mantine/core';
+import { IconDatabaseImport } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { errorDetail } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useAddSampleData } from '../api/admin';
+import { BulkImportTab } from '../components/bulk-import-tab';
+import { CompaniesTab } from '../components/companies-tab';
+import { PortsTab } from '../components/ports-tab';
+import { ProductsTab } from '../components/products-tab';
+import { SuppliersTab } from '../components/suppliers-tab';
 
+/** The admin area (admins only; the routes behind it answer 403 to traders). */
 export function AdminPage() {
-  return <PageHeader title="Admin" />;
+  const { user } = useAuth();
+  const sample = useAddSampleData();
+  if (user?.role !== 'admin') {
+    return <EmptyState title="Administrators only" description="This area is for your company’s administrators." />;
+  }
+  return (
+    <>
+      <PageHeader
+        title="Admin"
+        description="Reference data and your company’s directory."
+        actions={
+          <Button
+            variant="light"
+            leftSection={<IconDatabaseImport size={16} />}
+            disabled={sample.isPending}
+            onClick={() =>
+              sample.mutate(undefined, {
+                onSuccess: (r) => notifySuccess(r.detail),
+                onError: (err) => notifyError(errorDetail(err, 'Error adding sample data')),
+              })
+            }
+          >
+            {sample.isPending ? 'Adding Sample Data...' : 'Add Sample Data'}
+          </Button>
+        }
+      />
+      <Card withBorder padding="lg">
+        <Tabs defaultValue="companies" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="companies">Companies</Tabs.Tab>
+            <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>
+            <Tabs.Tab value="ports">Ports</Tabs.Tab>
+            <Tabs.Tab value="products">Products</Tabs.Tab>
+            <Tabs.Tab value="import">Bulk Import</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="companies">
+            <CompaniesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="suppliers">
+            <SuppliersTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="ports">
+            <PortsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="products">
+            <ProductsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="import">
+            <BulkImportTab />
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+    </>
+  );
 }

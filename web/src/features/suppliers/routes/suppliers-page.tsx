@@ -1,5 +1,32 @@
+import { Alert, Button, Card } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header';
+import { SuppliersTable } from '../../../components/suppliers-table';
+import { useSuppliers } from '../../../lib/api/suppliers';
+import { AddSupplierForm } from '../components/add-supplier-form';
 
 export function SuppliersPage() {
-  return <PageHeader title="Suppliers" />;
+  const { data, isLoading, isError, refetch, isFetching } = useSuppliers();
+  return (
+    <>
+      <PageHeader
+        title="Suppliers"
+        description="The physical suppliers your inquiries go to, with their contacts and the ports they cover."
+        actions={
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refetch()} disabled={isFetching}>
+            Refresh
+          </Button>
+        }
+      />
+      <AddSupplierForm />
+      {isError && (
+        <Alert color="red" mb="md">
+          Unable to load suppliers. Please refresh.
+        </Alert>
+      )}
+      <Card withBorder padding="lg">
+        <SuppliersTable suppliers={data} loading={isLoading} />
+      </Card>
+    </>
+  );
 }

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_PORTS } from '@mfd/contracts';
+import { useBrowser } from './support/browser';
+import { signUp, toast } from './support/session';
+
+const FIXTURE = resolve(import.meta.dirname, '../../services/directory/test/fixtures/unlocode/code-list-sample.csv');
+
+describe('directory screens in the browser', () => {
+  const browser = useBrowser();
+
+  it('adds, edits and deletes a customer', async () => {
+    const page = await browser.openPage();
+    await signUp(page);
+    await page.getByRole('link', { name: 'Customers' }).first().click();
+    await page.getByText('No customers found').waitFor();
+    await page.getByRole('button', { name: 'Add Your First Customer' }).click();
+
+    const add = page.getByRole('dialog', { name: 'Add New Customer' });
+    await add.getByLabel('Legal Entity Name').fill('Nordic Tankers A/S');
+    await add.getByLabel('Address').fill('Amaliegade 10, Copenhagen');
+    await add.getByLabel('General Email').fill('ops@nordic-tankers.example');
+    await add.getByLabel('Main Phone').fill('+45 33 44 55 66');
+    await add.getByLabel('Contact Name').fill('Mette Hansen');
+    await add.getByLabel('Contact Phone').fill('+45 33 44 55 67');
+    await add.getByLabel('Contact Email').fill('mette@nordic-tankers.example');
+    await add.getByRole('button', { name: 'Add Customer' }).click();
+    // The ship type is required on create: the form says so before anything is sent.
+    await add.getByText(/Main ship type must be one of/).waitFor();
+    await add.getByRole('textbox', { name: 'Main Ship Type' }).click();
+    await page.getByRole('option', { name: 'Tanker', exact: true }).click();
+    await add.getByRole('button', { name: 'Add Customer' }).click();
+    await toast(page, 'Customer added successfully!');
+    const table = page.getByRole('table', { name: 'Customer directory' });
+    await table.getByText('Nordic Tankers A/S').waitFor();
+    expect(await page.getByLabel('Total Customers').innerText()).toContain('1');
+
+    await page.getByRole('button', { name: 'Edit Nordic Tankers A/S' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Customer' });
+    await edit.getByLabel('Brand Name').fill('NT Shipping');
+    await edit.getByLabel('City').fill('Copenhagen');
+    await edit.getByRole('textbox', { name: 'Country' }).fill('Denmark');
+    await page.getByRole('option', { name: 'Denmark (DK)' }).click();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Customer updated successfully!');
+    await table.getByText('NT Shipping').waitFor();
+    await table.getByText('Denmark').waitFor();
+
+    await page.getByRole('button', { name: 'Delete Nordic Tankers A/S' }).click();
+    await page.getByText('Are you sure you want to delete Nordic Tankers A/S? This action cannot be undone.').waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toast(page, 'Customer deleted successfully');
+    await page.getByText('No customers found').waitFor();
+  });
+
+  it('adds a supplier, then edits it with a contact and a port found by the search box', async () => {
+    const page = await browser.openPage();
+    await signUp(page);
+    await page.getByRole('link', { name: 'Suppliers' }).first().click();
+    const form = page.getByRole('region', { name: 'Add New Supplier' });
+    await form.getByLabel('Trading Name').fill('Lion City Bunkering');
+    await form.getByLabel('Email').fill('trading@lioncity.example');
+    await form.getByRole('button', { name: 'Add Supplier' }).click();
+    await toast(page, 'Supplier created successfully!');
+    const table = page.getByRole('table', { name: 'Suppliers' });
+    await table.getByText('Lion City Bunkering').waitFor();
+    expect(await table.getByText('General').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Edit Lion City Bunkering' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Lion City Bunkering' });
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await dialog.getByLabel('Contact Name').fill('Tan Wei Ming');
+    await dialog.getByLabel('Contact Email').fill('weiming@lioncity.example');
+    const portSearch = dialog.getByLabel('Add a port');
+    await portSearch.fill('zzqx');
+    await page.getByText('No results found.').waitFor();
+    await page.getByRole('button', { name: 'Add new?' }).click();
+    // "Add new?" opens the Add New Port dialog with the text typed so far.
+    const portDialog = page.getByRole('dialog', { name: 'Add New Port' });
+    expect(await portDialog.getByLabel('Port Name').inputValue()).toBe('zzqx');
+    await portDialog.getByRole('button', { name: 'Cancel' }).click();
+    await portSearch.fill('singapore');
+    await page.getByRole('option', { name: /Singapore \(SGSIN\)/ }).click();
+    await dialog.getByText('SGSIN Singapore').waitFor();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Supplier updated successfully!');
+    await table.getByRole('cell', { name: 'SGSIN' }).waitFor();
+  });
+
+  it('adds a port with UN/LOCODE auto-fill and an inline new supplier', async () => {
+    const page = await browser.openPage();
+    await signUp(page, 'admin');
+    await page.getByRole('link', { name: 'Admin' }).first().click();
+    await page.getByRole('tab', { name: 'Ports' }).click();
+    await page.getByRole('button', { name: 'Add Port' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Port' });
+
+    await dialog.getByLabel('UN/LOCODE').fill('sgs');
+    await dialog.getByRole('button', { name: 'Auto-fill' }).click();
+    await dialog.getByText('Please enter a valid 5-character UN/LOCODE (e.g., SGSIN).').waitFor();
+    await dialog.getByLabel('UN/LOCODE').fill('zzzzz');
+    await dialog.getByRole('button', { name: 'Auto-fill' }).click();
+    await dialog.getByText('UN/LOCODE ZZZZZ not found in our database. Please enter details manually.').waitFor();
+    await dialog.getByLabel('UN/LOCODE').fill('sgsin');
+    await dialog.getByRole('button', { name: 'Auto-fill' }).click();
+    await dialog.getByText('Port data found and populated for Singapore!').waitFor();
+    expect(await dialog.getByLabel('Port Name').inputValue()).toBe('Singapore');
+    expect(await dialog.getByLabel('Country').inputValue()).toBe('SG');
+
+    // Singapore is already listed; the user records the neighbouring terminal instead.
+    await dialog.getByLabel('UN/LOCODE').fill('SGJUR');
+    await dialog.getByLabel('Port Name').fill('Jurong Island');
+    await dialog.getByLabel('New Supplier Trading Name').fill('Jurong Marine Fuels');
+    await dialog.getByLabel('New Supplier Email').fill('ops@jurong-fuels.example');
+    await dialog.getByRole('button', { name: 'Add Port' }).click();
+    await toast(page, 'Port added successfully! 1 suppliers linked to this port (including 1 new supplier)');
+
+    await page.getByLabel('Search ports').fill('jurong');
+    await page.getByRole('table', { name: 'Ports' }).getByText('SGJUR').waitFor();
+    await page.getByRole('tab', { name: 'Suppliers' }).click();
+    await page.getByRole('table', { name: 'Suppliers' }).getByText('Jurong Marine Fuels').waitFor();
+  });
+
+  it('imports the UN/LOCODE sample as an admin and shows the counts', async () => {
+    const content = readFileSync(FIXTURE, 'utf8');
+    const rows = content.trim().split('\n').slice(1);
+    const ports = rows.filter((r) => {
+      const cells = r.split('","');
+      return cells[0] !== '"X' && cells[2] !== '' && cells[7]?.startsWith('1');
+    });
+    const builtIn = ports.filter((r) => BUILT_IN_PORTS.some((p) => r.includes(`"${p.unlocode.slice(0, 2)}","${p.unlocode.slice(2)}"`)));
+
+    const page = await browser.openPage();
+    await signUp(page, 'admin');
+    await page.getByRole('link', { name: 'Admin' }).first().click();
+    await page.getByRole('tab', { name: 'Bulk Import' }).click();
+    await page.getByLabel('Top countries').waitFor();
+    await page.locator('input[type="file"]').setInputFiles(FIXTURE);
+    await page.getByRole('button', { name: 'Import' }).click();
+    const report = page.getByLabel('Import result');
+    await report.waitFor({ timeout: 30_000 });
+    expect(await report.getByText(`Processed: ${rows.length}`).isVisible()).toBe(true);
+    const inserted = Number((await report.getByText(/^Inserted: \d+$/).innerText()).split(': ')[1]);
+    const updated = Number((await report.getByText(/^Updated: \d+$/).innerText()).split(': ')[1]);
+    const unchanged = Number((await report.getByText(/^Unchanged: \d+$/).innerText()).split(': ')[1]);
+    expect(inserted + updated + unchanged).toBe(ports.length);
+    expect(updated + unchanged).toBeGreaterThanOrEqual(builtIn.length);
+    await toast(page, /Imported \d+ ports/);
+    await expect.poll(async () => page.getByLabel('Total ports').innerText()).not.toContain(`${BUILT_IN_PORTS.length}\n`);
+  });
+
+  it('keeps the admin area from traders', async () => {
+    const page = await browser.openPage();
+    await signUp(page, 'trader');
+    expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await page.goto('/admin');
+    await page.getByText('Administrators only').waitFor();
+  });
+});

@@ -1,0 +1,61 @@
+import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Supplier } from '@mfd/contracts';
+import { EmptyState } from './empty-state';
+import { SupplierDialog } from './supplier-dialog';
+
+/** Suppliers with Edit (spec §2 table: Trading Name, Email, Status, Tags, Edit; plus ports covered). */
+export function SuppliersTable({ suppliers, loading }: { suppliers: Supplier[] | undefined; loading: boolean }) {
+  const [editing, setEditing] = useState<Supplier | null>(null);
+  if (loading) return <Skeleton height={160} />;
+  if (!suppliers?.length) return <EmptyState title="No suppliers yet" description="Add the physical suppliers you buy from, with the ports they serve." />;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover aria-label="Suppliers">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Trading Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Tags</Table.Th>
+              <Table.Th>Ports</Table.Th>
+              <Table.Th>Edit</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {suppliers.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td fw={500}>{s.trading_name}</Table.Td>
+                <Table.Td>{s.default_email}</Table.Td>
+                <Table.Td>
+                  <Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">
+                    {s.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {s.tags.map((t) => (
+                      <Badge key={t} variant="outline" size="sm">
+                        {t}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{s.ports.map((p) => p.unlocode).join(', ') || '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => setEditing(s)} aria-label={`Edit ${s.trading_name}`}>
+                    Edit
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {editing && <SupplierDialog opened onClose={() => setEditing(null)} supplier={editing} />}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Group, Pagination, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AddPortDialog } from '../../../components/add-port-dialog';
+import { usePortsPage } from '../../../lib/api/ports';
+
+const PAGE_SIZE = 50;
+
+/** Admin › Ports: the whole port list (10k+ after an import), searched and paged on the server. */
+export function PortsTab() {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const { data, isLoading } = usePortsPage({ q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <TextInput
+          aria-label="Search ports"
+          placeholder="Search by name or UN/LOCODE"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <Group>
+          <Text size="sm" c="dimmed">
+            {data ? `${data.total.toLocaleString()} ports` : ''}
+          </Text>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+            Add Port
+          </Button>
+        </Group>
+      </Group>
+      {isLoading ? (
+        <Skeleton height={300} />
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped aria-label="Ports">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>UNLOCODE</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Country</Table.Th>
+                <Table.Th>Timezone</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.items.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td ff="monospace">{p.unlocode}</Table.Td>
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>{p.country}</Table.Td>
+                  <Table.Td>{p.timezone}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && data.total > PAGE_SIZE && (
+        <Group justify="center" mt="md">
+          <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Port pages" />
+        </Group>
+      )}
+      {adding && <AddPortDialog opened onClose={() => setAdding(false)} />}
+    </>
+  );
+}

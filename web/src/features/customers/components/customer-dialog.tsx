@@ -1,0 +1,125 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { customerCreate, customerUpdate, DEFAULT_SELLING_TERMS, SELLING_TERMS, SHIP_TYPES_CREATE, SHIP_TYPES_EDIT, type Customer } from '@mfd/contracts';
+import { errorDetail } from '../../../lib/api-client';
+import { COUNTRY_OPTIONS } from '../../../lib/countries';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreateCustomer, useUpdateCustomer } from '../api/customers';
+
+const CREATE_FIELDS = [
+  'legal_entity_name',
+  'address',
+  'general_email',
+  'main_phone',
+  'website',
+  'contact_name',
+  'contact_phone',
+  'contact_email',
+  'selling_terms',
+  'main_ship_type',
+] as const;
+const EDIT_FIELDS = [
+  ...CREATE_FIELDS,
+  'brand_name',
+  'trading_name',
+  'city',
+  'state_province',
+  'country',
+  'postal_code',
+  'registration_number',
+  'tax_id',
+  'contact_position',
+  'notes',
+] as const;
+type Values = Record<(typeof EDIT_FIELDS)[number], string>;
+
+function initialValues(customer?: Customer): Values {
+  const values = Object.fromEntries(EDIT_FIELDS.map((f) => [f, ''])) as Values;
+  values.selling_terms = DEFAULT_SELLING_TERMS;
+  if (!customer) return values;
+  for (const f of EDIT_FIELDS) values[f] = (customer[f] as string | null) ?? '';
+  return values;
+}
+
+/**
+ * Add New Customer (create rules of spec §5: all but the website required) and Edit Customer
+ * (edit rules: legal name, street address, city, country, e-mail and phone required).
+ */
+export function CustomerDialog({ opened, onClose, customer }: { opened: boolean; onClose: () => void; customer?: Customer }) {
+  const editing = customer !== undefined;
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
+  const form = useForm<Values>({
+    initialValues: initialValues(customer),
+    validate: (values) =>
+      editing
+        ? zod4Resolver(customerUpdate)(values)
+        : zod4Resolver(customerCreate)(Object.fromEntries(CREATE_FIELDS.map((f) => [f, values[f]]))),
+  });
+  const busy = create.isPending || update.isPending;
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      if (customer) {
+        await update.mutateAsync({ id: customer.id, body: values });
+        notifySuccess('Customer updated successfully!');
+      } else {
+        await create.mutateAsync(Object.fromEntries(CREATE_FIELDS.map((f) => [f, values[f]])));
+        notifySuccess('Customer added successfully!');
+      }
+      onClose();
+    } catch (err) {
+      applyServerErrors(form, err);
+      notifyError(editing ? `Error updating customer: ${errorDetail(err, 'Please try again.')}` : `Error adding customer: ${errorDetail(err, 'Please try again.')}`);
+    }
+  });
+
+  const text = (name: keyof Values, label: string, options: { required?: boolean; type?: string } = {}) => (
+    <TextInput label={label} required={options.required} type={options.type ?? 'text'} {...form.getInputProps(name)} />
+  );
+  const shipTypes: string[] = editing ? [...SHIP_TYPES_EDIT] : [...SHIP_TYPES_CREATE];
+  if (form.values.main_ship_type && !shipTypes.includes(form.values.main_ship_type)) shipTypes.push(form.values.main_ship_type);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={editing ? 'Edit Customer' : 'Add New Customer'} size="xl">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {text('legal_entity_name', 'Legal Entity Name', { required: true })}
+            {editing && text('brand_name', 'Brand Name')}
+            {editing && text('trading_name', 'Trading Name')}
+            {text('address', editing ? 'Street Address' : 'Address', { required: true })}
+            {editing && text('city', 'City', { required: true })}
+            {editing && text('state_province', 'State / Province')}
+            {editing && (
+              <Select label="Country" required data={COUNTRY_OPTIONS} searchable {...form.getInputProps('country')} />
+            )}
+            {editing && text('postal_code', 'Postal Code')}
+            {text('general_email', editing ? 'Primary Email' : 'General Email', { required: true, type: 'email' })}
+            {text('main_phone', editing ? 'Primary Phone' : 'Main Phone', { required: true, type: 'tel' })}
+            {text('website', 'Website (optional)', { type: 'url' })}
+            {editing && text('registration_number', 'Registration Number')}
+            {editing && text('tax_id', 'Tax ID')}
+            {text('contact_name', 'Contact Name', { required: !editing })}
+            {editing && text('contact_position', 'Contact Position')}
+            {text('contact_phone', 'Contact Phone', { required: !editing, type: 'tel' })}
+            {text('contact_email', 'Contact Email', { required: !editing, type: 'email' })}
+            <Select label="Selling Terms" data={[...SELLING_TERMS]} allowDeselect={false} {...form.getInputProps('selling_terms')} />
+            <Select label="Main Ship Type" required={!editing} data={shipTypes} {...form.getInputProps('main_ship_type')} />
+          </SimpleGrid>
+          {editing && <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? (editing ? 'Updating...' : 'Adding Customer...') : editing ? 'Save Changes' : 'Add Customer'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

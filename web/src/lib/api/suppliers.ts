@@ -1,0 +1,18 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatedResponse, DetailResponse, Supplier, SupplierInput } from '@mfd/contracts';
+import { apiRequest } from '../api-client';
+
+export const suppliersQuery = queryOptions({ queryKey: ['suppliers', 'list'], queryFn: () => apiRequest<Supplier[]>('/api/suppliers') });
+
+export const useSuppliers = () => useQuery(suppliersQuery);
+
+export function useSaveSupplier(id?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SupplierInput) =>
+      id
+        ? apiRequest<DetailResponse>(`/api/suppliers/${id}`, { method: 'PUT', body })
+        : apiRequest<CreatedResponse>('/api/suppliers', { method: 'POST', body }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['suppliers'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]),
+  });
+}
