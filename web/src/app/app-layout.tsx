@@ -52,7 +52,7 @@ export function AppLayout() {
                 )}
               </Group>
             </UnstyledButton>
-            <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+            <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} visibleFrom="sm">
               Logout
             </Button>
           </Group>
@@ -70,6 +70,7 @@ export function AppLayout() {
               onClick={close}
             />
           ))}
+          <NavLink component="button" label="Logout" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} />
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -26,7 +26,7 @@ export function App() {
   const [queryClient] = useState(makeQueryClient);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <AuthProvider>
