@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { portInput } from '@mfd/contracts';
 import type { z } from 'zod';
 import type { PortRow } from '../domain/ports/unlocode-row';
 import { likeEscape, type Actor } from './actor';
-import type { DirectoryDB } from './db';
+import type { DirectoryDB, PortsTable } from './db';
 
 export const PORT_COLUMNS = ['id', 'unlocode', 'name', 'country', 'subdivision', 'region', 'timezone', 'lat', 'lon', 'source'] as const;
 export const PORTS_UNLOCODE_KEY = 'ports_unlocode_key';
@@ -48,42 +48,54 @@ export async function createPort(db: Kysely<DirectoryDB>, values: z.output<typeo
   return id;
 }
 
+type PortView = Pick<Selectable<PortsTable>, (typeof PORT_COLUMNS)[number]>;
+
 /**
- * Typeahead over the whole UN/LOCODE list, ranked: the exact code, a code prefix, country code
- * plus name ("SG sin"), a name prefix, then trigram similarity (typos).
+ * Typeahead over the whole UN/LOCODE list, ranked: the exact code, code prefixes, country code
+ * plus name ("SG sin"), name prefixes; each tier reads its own btree index in order and stops at
+ * `limit`. Names containing the text fill what room is left (trigram index), and only when
+ * nothing at all matches are the closest names offered (typos).
  */
-export function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: number) {
+export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: number): Promise<PortView[]> {
   const text = q.trim().toLowerCase().replace(/\s+/g, ' ');
   const code = text.replace(/\s+/g, '').toUpperCase();
   const [first, ...rest] = text.split(' ');
   const countryCode = rest.length > 0 && first && /^[a-z]{2}$/.test(first) ? first.toUpperCase() : null;
-  const restText = likeEscape(rest.join(' '));
-  const name = likeEscape(text);
-  const codePrefix = `${likeEscape(code)}%`;
+  const columns = sql.join(PORT_COLUMNS.map((c) => sql.ref(c)));
 
+  const ranked = await sql<PortView>`
+    with tiers as (
+      (select ${columns}, 0 as rank, unlocode::text as sort_key from ports where unlocode = ${code})
+      union all
+      (select ${columns}, 1, unlocode::text from ports where unlocode like ${`${likeEscape(code)}%`} order by ports.unlocode limit ${limit})
+      union all
+      (select ${columns}, 2, lower(name_ascii) collate "C" from ports
+        where ${countryCode}::text is not null and country = ${countryCode} and lower(name_ascii) like ${`${likeEscape(rest.join(' '))}%`}
+        order by lower(name_ascii) collate "C" limit ${limit})
+      union all
+      (select ${columns}, 3, lower(name_ascii) collate "C" from ports
+        where lower(name_ascii) like ${`${likeEscape(text)}%`} order by lower(name_ascii) collate "C" limit ${limit})
+    )
+    select ${columns} from tiers order by rank, sort_key`.execute(db);
+  const seen = new Set<string>();
+  const found = ranked.rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, limit);
+  if (found.length >= limit) return found;
+
+  const containing = await db
+    .selectFrom('ports')
+    .select(PORT_COLUMNS)
+    .where(sql`lower(name_ascii)`, 'like', `%${likeEscape(text)}%`)
+    .$if(found.length > 0, (qb) => qb.where('id', 'not in', found.map((f) => f.id)))
+    .orderBy(sql`similarity(lower(name_ascii), ${text})`, 'desc')
+    .orderBy('name')
+    .limit(limit - found.length)
+    .execute();
+  if (found.length + containing.length > 0) return [...found, ...containing];
+  // Nothing starts with or contains the text: likely a typo, so look for the closest names.
   return db
     .selectFrom('ports')
-    .select([
-      ...PORT_COLUMNS,
-      sql<number>`case
-        when unlocode = ${code} then 0
-        when unlocode like ${codePrefix} then 1
-        when ${countryCode}::text is not null and country = ${countryCode} and lower(name_ascii) like ${`${restText}%`} then 2
-        when lower(name_ascii) like ${`${name}%`} then 3
-        else 4 end`.as('rank'),
-    ])
-    .where((eb) => {
-      const conditions = [
-        eb('unlocode', 'like', codePrefix),
-        eb(sql`lower(name_ascii)`, 'like', `%${name}%`),
-        sql<SqlBool>`lower(name_ascii) % ${text}`,
-      ];
-      if (countryCode) {
-        conditions.push(eb.and([eb('country', '=', countryCode), eb(sql`lower(name_ascii)`, 'like', `%${restText}%`)]));
-      }
-      return eb.or(conditions);
-    })
-    .orderBy('rank')
+    .select(PORT_COLUMNS)
+    .where(sql<SqlBool>`lower(name_ascii) % ${text}`)
     .orderBy(sql`similarity(lower(name_ascii), ${text})`, 'desc')
     .orderBy('name')
     .limit(limit)

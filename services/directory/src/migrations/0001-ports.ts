@@ -25,10 +25,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  // Typeahead: trigram indexes answer both prefix (LIKE 'x%') and fuzzy (%, similarity) lookups.
-  await sql`create index ports_name_trgm_idx on ports using gin (lower(name_ascii) gin_trgm_ops)`.execute(db);
+  // Typeahead indexes: code prefix and name prefix (alone and within a country) read in order, and
+  // a trigram GIN index for names that contain the text or are close to it (typos).
   await sql`create index ports_unlocode_pattern_idx on ports (unlocode bpchar_pattern_ops)`.execute(db);
-  await db.schema.createIndex('ports_country_idx').on('ports').column('country').execute();
+  await sql`create index ports_name_prefix_idx on ports (lower(name_ascii) text_pattern_ops)`.execute(db);
+  await sql`create index ports_country_name_prefix_idx on ports (country, lower(name_ascii) text_pattern_ops)`.execute(db);
+  await sql`create index ports_name_trgm_idx on ports using gin (lower(name_ascii) gin_trgm_ops)`.execute(db);
 
   await db
     .insertInto('ports' as never)
