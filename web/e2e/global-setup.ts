@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureDevKeys } from '@mfd/service-kit';
-import { resolveInfra } from '@mfd/testing';
+import { dropSchemas, resolveInfra } from '@mfd/testing';
 import { startInbox } from '../../scripts/dev-inbox';
 import { startStack, SERVICES, type ServiceName } from '../../scripts/stack';
 
@@ -34,6 +34,8 @@ export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '../..');
   const { infra, stop: stopInfra } = await resolveInfra();
   const run = randomBytes(4).toString('hex');
+  // Screenshots of an earlier run would read as failures of this one.
+  rmSync(resolve(root, '.e2e-artifacts'), { recursive: true, force: true });
   const keysDir = resolve(root, '.e2e-artifacts', 'keys');
   ensureDevKeys(keysDir);
   const inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
@@ -55,10 +57,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stack.stop();
     await inbox.stop();
-    const client = new pg.Client({ connectionString: infra.pgUrl });
-    await client.connect();
-    for (const schema of stack.schemas) await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
+    await dropSchemas(infra.pgUrl, stack.schemas);
     await stopInfra();
   };
 }

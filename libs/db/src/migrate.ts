@@ -2,8 +2,11 @@ import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type pg from 'pg';
 import { assertSchemaName } from './database';
 
-/** All services' migrations take this one lock: CREATE SCHEMA/EXTENSION race across schemas too. */
-const MIGRATION_LOCK_KEY = 727_001;
+/**
+ * All services' migrations take this one lock: CREATE SCHEMA/EXTENSION race across schemas, and
+ * the migrator's catalog reads fail if a schema is dropped under them (tests drop theirs with it).
+ */
+export const MIGRATION_LOCK_KEY = 727_001;
 
 export type Migrations = Record<string, Migration>;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { MIGRATION_LOCK_KEY } from '@mfd/db';
 
 /** A schema name no other test uses: `t_<random>_<service>`. */
 export function uniqueSchema(service: string): string {
@@ -11,12 +12,14 @@ export function uniqueRedisPrefix(): string {
   return `test:${randomBytes(5).toString('hex')}`;
 }
 
+/** Drops test schemas, under the migration lock so no migrator is reading the catalog meanwhile. */
 export async function dropSchemas(pgUrl: string, schemas: string[]): Promise<void> {
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     for (const schema of schemas) {
-      if (!/^t_[a-f0-9]+_[a-z_]+$/.test(schema)) throw new Error(`refusing to drop ${schema}`);
+      if (!/^(t|e2e)_[a-f0-9]+_[a-z_]+$/.test(schema)) throw new Error(`refusing to drop ${schema}`);
       await client.query(`drop schema if exists "${schema}" cascade`);
     }
   } finally {

@@ -59,19 +59,22 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main menu">
-        <Stack gap={2}>
-          {[...links, { to: '/profile', label: 'Profile' }].map((l) => (
-            <NavLink
-              key={l.to}
-              component={Link}
-              to={l.to}
-              label={l.label}
-              active={l.to === '/' ? location.pathname === '/' : location.pathname.startsWith(l.to)}
-              onClick={close}
-            />
-          ))}
-          <NavLink component="button" label="Logout" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} />
-        </Stack>
+        {/* Rendered only while open: the desktop header carries the same links. */}
+        {opened && (
+          <Stack gap={2}>
+            {[...links, { to: '/profile', label: 'Profile' }].map((l) => (
+              <NavLink
+                key={l.to}
+                component={Link}
+                to={l.to}
+                label={l.label}
+                active={l.to === '/' ? location.pathname === '/' : location.pathname.startsWith(l.to)}
+                onClick={close}
+              />
+            ))}
+            <NavLink component="button" label="Logout" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} />
+          </Stack>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />
