@@ -75,5 +75,3 @@ export function createServiceApp(opts: ServiceAppOptions) {
   app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   return app;
 }
-
-export type ServiceApp = ReturnType<typeof createServiceApp>;

@@ -20,8 +20,6 @@ export const baseConfig = z.object({
 });
 export type BaseConfig = z.infer<typeof baseConfig>;
 
-export { port as portSetting };
-
 /** Parses the environment once; a bad setting stops the start with every problem named. */
 export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
   const parsed = schema.safeParse(env);
