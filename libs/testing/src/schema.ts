@@ -26,3 +26,24 @@ export async function dropSchemas(pgUrl: string, schemas: string[]): Promise<voi
     await client.end();
   }
 }
+
+/**
+ * The settings a service under test starts with: quiet logs, an ephemeral port, the test
+ * PostgreSQL and Redis, its own fresh schema and Redis prefix. `overrides` win.
+ */
+export function serviceTestEnv(service: string, pg: { pgUrl: string; redisUrl: string }, overrides: Record<string, string | undefined> = {}) {
+  const schema = uniqueSchema(service);
+  return {
+    schema,
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      PG_URL: pg.pgUrl,
+      REDIS_URL: pg.redisUrl,
+      REDIS_PREFIX: uniqueRedisPrefix(),
+      DB_SCHEMA: schema,
+      ...overrides,
+    },
+  };
+}

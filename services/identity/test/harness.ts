@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse, SignupRequest } from '@mfd/contracts';
-import { dropSchemas, testInfra, testKeys, uniqueRedisPrefix, uniqueSchema } from '@mfd/testing';
+import { dropSchemas, serviceTestEnv, testInfra, testKeys } from '@mfd/testing';
 import { buildApp } from '../src/app';
 import { identityConfig, type IdentityConfig } from '../src/config';
 import { closeDeps, createDeps, migrate } from '../src/deps';
@@ -10,18 +10,8 @@ export const TEST_PASSWORD = 'harbour-pilot-42';
 /** The identity app on its own fresh schema and Redis prefix, signing with the test key pair. */
 export async function startIdentity(env: Partial<Record<keyof IdentityConfig, string>> = {}) {
   const infra = testInfra();
-  const schema = uniqueSchema('identity');
-  const config = identityConfig.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    PG_URL: infra.pgUrl,
-    REDIS_URL: infra.redisUrl,
-    REDIS_PREFIX: uniqueRedisPrefix(),
-    DB_SCHEMA: schema,
-    FORGOT_PASSWORD_MIN_MS: '20',
-    ...env,
-  });
+  const { schema, env: base } = serviceTestEnv('identity', infra, { FORGOT_PASSWORD_MIN_MS: '20', ...env });
+  const config = identityConfig.parse(base);
   const deps = createDeps(config, testKeys());
   await migrate(deps);
   const app = await buildApp(deps);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { MailSendJob } from '@mfd/contracts';
 import { QUEUES } from '@mfd/contracts';
 import { createProducerConnection, queuePrefix } from '@mfd/queue';
-import { dropSchemas, SmtpSink, testInfra, uniqueRedisPrefix, uniqueSchema } from '@mfd/testing';
+import { dropSchemas, serviceTestEnv, SmtpSink, testInfra } from '@mfd/testing';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import { mailerConfig, type MailerConfig } from '../src/config';
@@ -13,20 +13,9 @@ import { startMailWorker } from '../src/worker';
 /** A mailer with its worker on a fresh schema and Redis prefix, sending to a real SMTP sink. */
 export async function startMailer(env: Partial<Record<keyof MailerConfig, string>> = {}) {
   const infra = testInfra();
-  const schema = uniqueSchema('mailer');
   const sink = await new SmtpSink().start();
-  const config = mailerConfig.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    PG_URL: infra.pgUrl,
-    REDIS_URL: infra.redisUrl,
-    REDIS_PREFIX: uniqueRedisPrefix(),
-    DB_SCHEMA: schema,
-    SMTP_URL: sink.url,
-    APP_PUBLIC_URL: 'https://app.marinefuel.example',
-    ...env,
-  });
+  const { schema, env: base } = serviceTestEnv('mailer', infra, { SMTP_URL: sink.url, APP_PUBLIC_URL: 'https://app.marinefuel.example', ...env });
+  const config = mailerConfig.parse(base);
   const deps = createDeps(config, pino({ level: 'silent' }));
   await migrate(deps);
   const app = await buildApp(deps);

@@ -11,6 +11,7 @@ import { applyServerErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { AddPortDialog } from './add-port-dialog';
 import { AutocompleteSearch, ResultLine } from './autocomplete-search';
+import { STATUS_OPTIONS } from '../lib/options';
 
 type Contact = { name: string; email: string; phone: string; role: string; is_primary: boolean };
 type Values = {
@@ -79,10 +80,7 @@ export function SupplierDialog({ opened, onClose, supplier }: { opened: boolean;
             <TextInput label="Phone" type="tel" {...form.getInputProps('default_phone')} />
             <Select
               label="Status"
-              data={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
+              data={STATUS_OPTIONS}
               allowDeselect={false}
               {...form.getInputProps('status')}
             />

@@ -9,6 +9,7 @@ import { COUNTRY_OPTIONS, countryName } from '../../../lib/countries';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanies, useUpdateCompany } from '../api/admin';
+import { STATUS_OPTIONS } from '../../../lib/options';
 
 function CompanyDialog({ company, onClose }: { company: Company; onClose: () => void }) {
   const update = useUpdateCompany();
@@ -43,10 +44,7 @@ function CompanyDialog({ company, onClose }: { company: Company; onClose: () => 
             <TextInput label="City" {...form.getInputProps('city')} />
             <Select
               label="Status"
-              data={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
+              data={STATUS_OPTIONS}
               allowDeselect={false}
               {...form.getInputProps('status')}
             />

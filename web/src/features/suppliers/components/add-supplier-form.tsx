@@ -6,6 +6,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { useSaveSupplier } from '../../../lib/api/suppliers';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { STATUS_OPTIONS } from '../../../lib/options';
 
 type Values = { trading_name: string; default_email: string; default_phone: string; status: 'active' | 'inactive' };
 const EMPTY: Values = { trading_name: '', default_email: '', default_phone: '', status: 'active' };
@@ -36,10 +37,7 @@ export function AddSupplierForm() {
           <TextInput label="Phone" type="tel" {...form.getInputProps('default_phone')} />
           <Select
             label="Status"
-            data={[
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
+            data={STATUS_OPTIONS}
             allowDeselect={false}
             {...form.getInputProps('status')}
           />
