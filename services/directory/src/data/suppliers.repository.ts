@@ -47,52 +47,56 @@ async function replacePorts(db: Kysely<DirectoryDB>, tenantId: string, supplierI
     .execute();
 }
 
+async function assertSupplierCompany(db: Kysely<DirectoryDB>, tenantId: string, companyId: string): Promise<void> {
+  if (!(await isSupplierCompanyOf(db, tenantId, companyId))) {
+    throw badRequest('Unknown supplier company', [{ field: 'company_id', message: 'This supplier company does not exist' }]);
+  }
+}
+
+/** Writes a supplier inside the caller's transaction; its company is made from the trading name when none is given. */
+async function insertSupplier(trx: Kysely<DirectoryDB>, actor: Actor, values: SupplierValues): Promise<string> {
+  await assertPortsExist(trx, values.port_ids);
+  let companyId = values.company_id;
+  if (companyId) await assertSupplierCompany(trx, actor.tenantId, companyId);
+  else {
+    companyId = await createSupplierCompany(trx, actor, {
+      legal_name: values.trading_name,
+      brand_name: values.trading_name,
+      country: SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER,
+      status: 'active',
+    });
+  }
+  const id = randomUUID();
+  await trx
+    .insertInto('suppliers')
+    .values({
+      id,
+      tenant_id: actor.tenantId,
+      company_id: companyId,
+      trading_name: values.trading_name,
+      default_email: values.default_email,
+      default_phone: values.default_phone,
+      status: values.status,
+      tags: values.tags,
+      is_default_for_ports: values.is_default_for_ports,
+      created_by: actor.userId,
+    })
+    .execute();
+  await replaceContacts(trx, actor.tenantId, id, values.contacts);
+  await replacePorts(trx, actor.tenantId, id, values.port_ids);
+  return id;
+}
+
 /** A supplier with its company, contacts and port coverage, all or nothing. */
-export async function createSupplier(db: Kysely<DirectoryDB>, actor: Actor, values: SupplierValues): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    await assertPortsExist(trx, values.port_ids);
-    let companyId = values.company_id;
-    if (companyId) {
-      if (!(await isSupplierCompanyOf(trx, actor.tenantId, companyId))) {
-        throw badRequest('Unknown supplier company', [{ field: 'company_id', message: 'This supplier company does not exist' }]);
-      }
-    } else {
-      companyId = await createSupplierCompany(trx, actor, {
-        legal_name: values.trading_name,
-        brand_name: values.trading_name,
-        country: SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER,
-        status: 'active',
-      });
-    }
-    const id = randomUUID();
-    await trx
-      .insertInto('suppliers')
-      .values({
-        id,
-        tenant_id: actor.tenantId,
-        company_id: companyId,
-        trading_name: values.trading_name,
-        default_email: values.default_email,
-        default_phone: values.default_phone,
-        status: values.status,
-        tags: values.tags,
-        is_default_for_ports: values.is_default_for_ports,
-        created_by: actor.userId,
-      })
-      .execute();
-    await replaceContacts(trx, actor.tenantId, id, values.contacts);
-    await replacePorts(trx, actor.tenantId, id, values.port_ids);
-    return id;
-  });
+export function createSupplier(db: Kysely<DirectoryDB>, actor: Actor, values: SupplierValues): Promise<string> {
+  return db.transaction().execute((trx) => insertSupplier(trx, actor, values));
 }
 
 /** Edits replace the contact list and the port coverage with the ones given. */
 export async function updateSupplier(db: Kysely<DirectoryDB>, tenantId: string, id: string, values: SupplierValues): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await assertPortsExist(trx, values.port_ids);
-    if (values.company_id && !(await isSupplierCompanyOf(trx, tenantId, values.company_id))) {
-      throw badRequest('Unknown supplier company', [{ field: 'company_id', message: 'This supplier company does not exist' }]);
-    }
+    if (values.company_id) await assertSupplierCompany(trx, tenantId, values.company_id);
     const result = await trx
       .updateTable('suppliers')
       .set({
@@ -115,37 +119,21 @@ export async function updateSupplier(db: Kysely<DirectoryDB>, tenantId: string, 
   });
 }
 
-/** The Add New Port dialog's inline supplier: active, tagged General, with a placeholder company. */
-export async function createSupplierWithCompany(
+/** The Add New Port dialog's inline supplier, inside the port's transaction: active, tagged General, no contacts. */
+export function createInlineSupplier(
   trx: Kysely<DirectoryDB>,
-  tenantId: string,
-  actorId: string,
+  actor: Actor,
   input: { trading_name: string; default_email: string; default_phone: string | null },
-): Promise<{ supplierId: string; companyId: string }> {
-  const actor = { userId: actorId, tenantId };
-  const companyId = await createSupplierCompany(trx, actor, {
-    legal_name: input.trading_name,
-    brand_name: input.trading_name,
-    country: SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER,
+): Promise<string> {
+  return insertSupplier(trx, actor, {
+    ...input,
+    company_id: null,
     status: 'active',
+    tags: [SUPPLIER_DEFAULT_TAG],
+    is_default_for_ports: false,
+    contacts: [],
+    port_ids: [],
   });
-  const supplierId = randomUUID();
-  await trx
-    .insertInto('suppliers')
-    .values({
-      id: supplierId,
-      tenant_id: tenantId,
-      company_id: companyId,
-      trading_name: input.trading_name,
-      default_email: input.default_email,
-      default_phone: input.default_phone,
-      status: 'active',
-      tags: [SUPPLIER_DEFAULT_TAG],
-      is_default_for_ports: false,
-      created_by: actorId,
-    })
-    .execute();
-  return { supplierId, companyId };
 }
 
 /** Links the tenant's suppliers to a port; a supplier of another tenant is refused as unknown. */

@@ -18,7 +18,7 @@ import {
 import { badRequest, conflict, notFound } from '@mfd/service-kit';
 import { actorOf, isUniqueViolation } from '../data/actor';
 import { createPort, findPortByCode, listPorts, portStats as readStats, searchPorts } from '../data/ports.repository';
-import { createSupplierWithCompany, linkSuppliersToPort } from '../data/suppliers.repository';
+import { createInlineSupplier, linkSuppliersToPort } from '../data/suppliers.repository';
 import type { DirectoryDeps } from '../deps';
 
 function duplicatePort(err: unknown, unlocode: string, field: string): never {
@@ -94,15 +94,15 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
         .transaction()
         .execute(async (trx) => {
           const portId = await createPort(trx, values, actor);
-          const created = new_supplier
-            ? await createSupplierWithCompany(trx, actor.tenantId, actor.userId, {
+          const newSupplierId = new_supplier
+            ? await createInlineSupplier(trx, actor, {
                 trading_name: new_supplier.trading_name,
                 default_email: new_supplier.email,
                 default_phone: new_supplier.phone,
               })
             : null;
-          const linked = await linkSuppliersToPort(trx, actor.tenantId, portId, [...suppliers, ...(created ? [created.supplierId] : [])]);
-          return { portId, linked, newSupplierId: created?.supplierId ?? null };
+          const linked = await linkSuppliersToPort(trx, actor.tenantId, portId, newSupplierId ? [...suppliers, newSupplierId] : suppliers);
+          return { portId, linked, newSupplierId };
         })
         .catch((err: unknown) => duplicatePort(err, values.unlocode, 'port.unlocode'));
       const note = result.newSupplierId ? ' (including 1 new supplier)' : '';
