@@ -2,7 +2,7 @@
 # Build: docker build -t marine-fuel-distribution .
 # Run:   docker run marine-fuel-distribution node services/identity/dist/server.js
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/
@@ -20,7 +20,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
 # Only what runs: the bundles, the built web app, production packages and workspace manifests.

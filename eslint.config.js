@@ -21,11 +21,20 @@ export default tseslint.config(
     files: ['services/**/*.ts', 'libs/**/*.ts'],
     rules: {
       // Configuration is read once in config.ts, with zod; nothing else reads the environment.
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config.ts' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through config.ts' },
+      ],
     },
   },
   {
-    files: ['services/*/src/config.ts', 'libs/service-kit/src/config.ts', 'libs/testing/src/**/*.ts', '**/*.test.ts', '**/test/**/*.ts'],
+    files: [
+      'services/*/src/config.ts',
+      'libs/service-kit/src/config.ts',
+      'libs/testing/src/**/*.ts',
+      '**/*.test.ts',
+      '**/test/**/*.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
@@ -45,7 +54,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/',
-              message: 'Features must not import each other; move shared code to web/src/components or web/src/lib.',
+              message:
+                'Features must not import each other; move shared code to web/src/components or web/src/lib.',
             },
           ],
         },
@@ -53,7 +63,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts', 'web/e2e/**/*.ts'],
+    files: ['scripts/**/*.{ts,mjs}', 'bench/**/*.ts', 'security/**/*.ts', 'web/e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (pure rules, no I/O), `integration` (each service through its
- * Fastify app on real PostgreSQL, Redis and an SMTP sink), `e2e` (Chromium against the
- * started stack). `npm test` runs all three.
+ * Four projects: `unit` (pure rules, no I/O), `integration` (each service through its
+ * Fastify app on real PostgreSQL, Redis and an SMTP sink), `security` (attack probes against
+ * the started stack) and `e2e` (Chromium against the started stack). `npm test` runs all four.
  */
 export default defineConfig({
   test: {
@@ -29,9 +29,21 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'e2e',
+          name: 'security',
           sequence: { groupOrder: 2 },
-          include: ['web/e2e/**/*.test.ts'],
+          include: ['security/**/*.test.ts'],
+          globalSetup: ['security/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          sequence: { groupOrder: 3 },
+          include: ['web/e2e/**/*.test.ts', 'scripts/test/**/*.test.ts'],
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,

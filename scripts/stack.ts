@@ -20,13 +20,26 @@ export interface StackOptions {
   logLevel: string;
   /** Write each service's output to <logDir>/<service>.log instead of this terminal. */
   logDir?: string;
+  /**
+   * Settings every service is given beneath the stack's own (ports, schema, URLs, keys): `npm start`
+   * hands over its environment, so e.g. LOGIN_FAILURES_PER_IP or MAIL_CONCURRENCY reach the services.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Stack {
   appUrl: string;
   schemas: string[];
+  /** The process id of a service's current process (it changes when the stack starts it again). */
+  pid(name: ServiceName): number | undefined;
   stop(): Promise<void>;
 }
+
+/** A service that exits is started again after this delay, doubled for each exit in a row up to the maximum. */
+const RESTART_FIRST_DELAY_MS = 500;
+const RESTART_MAX_DELAY_MS = 30_000;
+/** A process that ran this long was healthy: its next exit starts the back-off from the first delay again. */
+const RESTART_RESET_AFTER_MS = 60_000;
 
 function serviceEnv(name: ServiceName, o: StackOptions): NodeJS.ProcessEnv {
   const url = (s: ServiceName) => `http://127.0.0.1:${o.ports[s]}`;
@@ -54,43 +67,45 @@ function serviceEnv(name: ServiceName, o: StackOptions): NodeJS.ProcessEnv {
       WEB_DIST: join(o.root, 'web', 'dist'),
     },
   };
-  return { PATH: process.env.PATH, ...common, ...own[name] };
+  return { ...(o.env ?? { PATH: process.env.PATH }), ...common, ...own[name] };
 }
 
-function pipeOutput(child: ChildProcess, name: string, logDir: string | undefined): void {
+/** Where a service's lines go: its log file, or this terminal with the service's name in front. */
+interface Output {
+  line(text: string): void;
+  attach(child: ChildProcess): void;
+  close(): void;
+}
+
+function serviceOutput(name: string, logDir: string | undefined): Output {
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
     const file = createWriteStream(join(logDir, `${name}.log`));
-    child.stdout?.pipe(file);
-    child.stderr?.pipe(file);
-    return;
+    return {
+      line: (text) => file.write(`${text}\n`),
+      attach: (child) => {
+        child.stdout?.pipe(file, { end: false });
+        child.stderr?.pipe(file, { end: false });
+      },
+      close: () => file.end(),
+    };
   }
   const label = `[${name}]`.padEnd(12);
-  for (const stream of [child.stdout, child.stderr]) {
-    let rest = '';
-    stream?.on('data', (chunk: Buffer) => {
-      const lines = (rest + chunk.toString()).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) process.stdout.write(`${label}${line}\n`);
-    });
-  }
-}
-
-async function waitForHealth(url: string, children: Map<string, ChildProcess>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const [name, child] of children) {
-      if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} during start`);
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not become healthy within ${timeoutMs / 1000} s`);
+  const line = (text: string) => process.stdout.write(`${label}${text}\n`);
+  return {
+    line,
+    attach: (child) => {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream?.on('data', (chunk: Buffer) => {
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop() ?? '';
+          for (const l of lines) line(l);
+        });
+      }
+    },
+    close: () => {},
+  };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -105,30 +120,113 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts every service from its built bundle and resolves when the gateway reports all healthy. */
-export async function startStack(o: StackOptions): Promise<Stack> {
-  const children = new Map<string, ChildProcess>();
-  for (const name of SERVICES) {
-    const child = spawn(process.execPath, ['--enable-source-maps', resolve(o.root, 'services', name, 'dist', 'server.js')], {
-      cwd: o.root,
-      env: serviceEnv(name, o),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    pipeOutput(child, name, o.logDir);
-    children.set(name, child);
+/**
+ * One service's process, kept running: once the stack is up, an exit is answered by a new
+ * process after a back-off (0.5 s, 1 s, 2 s ... 30 s), each said in the service's output.
+ */
+class SupervisedService {
+  child: ChildProcess;
+  private supervising = false;
+  private stopping = false;
+  private exitsInARow = 0;
+  private startedAt = Date.now();
+  private restartTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly name: ServiceName,
+    private readonly o: StackOptions,
+    private readonly output: Output,
+  ) {
+    this.child = this.spawn();
   }
+
+  private spawn(): ChildProcess {
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', resolve(this.o.root, 'services', this.name, 'dist', 'server.js')],
+      {
+        cwd: this.o.root,
+        env: serviceEnv(this.name, this.o),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    this.startedAt = Date.now();
+    this.output.attach(child);
+    child.once('exit', (code, signal) => this.onExit(code, signal));
+    return child;
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (!this.supervising || this.stopping) return;
+    if (Date.now() - this.startedAt >= RESTART_RESET_AFTER_MS) this.exitsInARow = 0;
+    const delay = Math.min(RESTART_MAX_DELAY_MS, RESTART_FIRST_DELAY_MS * 2 ** this.exitsInARow);
+    this.exitsInARow += 1;
+    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    this.output.line(
+      `${this.name} ${how}; starting it again in ${delay / 1000} s (restart ${this.exitsInARow} in a row)`,
+    );
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.stopping) return;
+      this.child = this.spawn();
+      this.output.line(`${this.name} started again (pid ${this.child.pid})`);
+    }, delay);
+  }
+
+  /** From now on an exit restarts the service (before, an exit fails the stack's start). */
+  supervise(): void {
+    this.supervising = true;
+    if (this.child.exitCode !== null || this.child.signalCode !== null)
+      this.onExit(this.child.exitCode, this.child.signalCode);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    await stopChild(this.child);
+    this.output.close();
+  }
+}
+
+async function waitForHealth(url: string, services: SupervisedService[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const s of services) {
+      const { exitCode, signalCode } = s.child;
+      if (exitCode !== null || signalCode !== null)
+        throw new Error(`${s.name} exited with ${signalCode ?? `code ${exitCode}`} during start`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts every service from its built bundle and resolves when the gateway reports all healthy;
+ * from then on a service that exits is started again until `stop`.
+ */
+export async function startStack(o: StackOptions): Promise<Stack> {
+  const services = SERVICES.map((name) => new SupervisedService(name, o, serviceOutput(name, o.logDir)));
   const stop = async () => {
-    await Promise.all([...children.values()].map(stopChild));
+    await Promise.all(services.map((s) => s.stop()));
   };
   try {
-    await waitForHealth(`http://127.0.0.1:${o.ports.gateway}/health`, children, 90_000);
+    await waitForHealth(`http://127.0.0.1:${o.ports.gateway}/health`, services, 90_000);
   } catch (err) {
     await stop();
     throw err;
   }
+  for (const s of services) s.supervise();
   return {
     appUrl: `http://127.0.0.1:${o.ports.gateway}`,
     schemas: SERVICES.filter((s) => s !== 'gateway').map((s) => `${o.schemaPrefix}${s}`),
+    pid: (name) => services.find((s) => s.name === name)?.child.pid,
     stop,
   };
 }

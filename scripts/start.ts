@@ -20,7 +20,10 @@ ensureDevKeys(keysDir);
 
 let inbox: Inbox | undefined;
 if (!env.SMTP_URL) {
-  inbox = await startInbox({ smtpPort: Number(env.INBOX_SMTP_PORT ?? 1025), httpPort: Number(env.INBOX_PORT ?? 1080) });
+  inbox = await startInbox({
+    smtpPort: Number(env.INBOX_SMTP_PORT ?? 1025),
+    httpPort: Number(env.INBOX_PORT ?? 1080),
+  });
 }
 
 const stack = await startStack({
@@ -39,13 +42,17 @@ const stack = await startStack({
   smtpUrl: env.SMTP_URL ?? inbox?.smtpUrl ?? '',
   keysDir,
   logLevel: env.LOG_LEVEL ?? 'info',
+  // Every other setting the user gives `npm start` (limits, mail settings, ...) reaches the services.
+  env,
 }).catch(async (err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   await inbox?.stop();
   process.exit(1);
 });
 
-console.log(`\n  Marine Fuel Distribution is running.\n\n  App:    ${stack.appUrl}\n  Inbox:  ${inbox?.webUrl ?? `(mail goes to ${env.SMTP_URL})`}\n  API:    ${stack.appUrl}/api/docs\n\n  Ctrl-C stops everything.\n`);
+console.log(
+  `\n  Marine Fuel Distribution is running.\n\n  App:    ${stack.appUrl}\n  Inbox:  ${inbox?.webUrl ?? `(mail goes to ${env.SMTP_URL})`}\n  API:    ${stack.appUrl}/api/docs\n\n  Ctrl-C stops everything.\n`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -20,7 +20,9 @@ describe('account journey in the browser', () => {
     await page.getByLabel('Confirm Password').fill('first-password-1');
     await page.getByRole('button', { name: 'Join Marine Fuel Distribution' }).click();
 
-    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await expect.poll(() => page.getByLabel('Total Inquiries').innerText()).toContain('0');
     expect(await page.getByText('Maria Jensen').isVisible()).toBe(true);
     expect(await page.getByText('Trader', { exact: true }).isVisible()).toBe(true);
@@ -31,14 +33,18 @@ describe('account journey in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill('first-password-1');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Sign In' }).first().click();
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => page.getByRole('status').innerText(), { timeout: 10_000 }).toContain('If an account exists');
+    await expect
+      .poll(() => page.getByRole('status').innerText(), { timeout: 10_000 })
+      .toContain('If an account exists');
 
     const mail = await waitForMail(email, /Reset your Marine Fuel Distribution password/);
     const link = linkIn(mail, /^\/reset-password$/);
@@ -48,26 +54,37 @@ describe('account journey in the browser', () => {
     await page.getByLabel(/^New Password/).fill('second-password-2');
     await page.getByLabel('Confirm New Password').fill('second-password-2');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Password Reset Successful' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Password Reset Successful' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Sign In Now' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill('second-password-2');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
 
     await page.goto(`${url.pathname}${url.search}`);
     await page.getByLabel(/^New Password/).fill('third-password-3');
     await page.getByLabel('Confirm New Password').fill('third-password-3');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Invalid Reset Link' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Invalid Reset Link' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
   });
 
   it('shows the invalid-link state when the reset link has no token', async () => {
     const page = await browser.openPage();
     await page.goto('/reset-password');
-    expect(await page.getByRole('heading', { name: 'Invalid Reset Link' }).isVisible()).toBe(true);
-    expect(await page.getByText('This password reset link is invalid or has expired.').isVisible()).toBe(true);
+    // The page's code arrives as its own chunk: wait for it rather than read the first paint.
+    await page.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText('This password reset link is invalid or has expired.').isVisible()).toBe(
+      true,
+    );
   });
 
   it('checks the sign-up form before sending it', async () => {

@@ -3,9 +3,13 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PORTS } from '@mfd/contracts';
 import { useBrowser } from './support/browser';
+import { signInAsOperator } from './support/operator';
 import { signUp, toast } from './support/session';
 
-const FIXTURE = resolve(import.meta.dirname, '../../services/directory/test/fixtures/unlocode/code-list-sample.csv');
+const FIXTURE = resolve(
+  import.meta.dirname,
+  '../../services/directory/test/fixtures/unlocode/code-list-sample.csv',
+);
 
 describe('directory screens in the browser', () => {
   const browser = useBrowser();
@@ -27,7 +31,7 @@ describe('directory screens in the browser', () => {
     await add.getByLabel('Contact Email').fill('mette@nordic-tankers.example');
     await add.getByRole('button', { name: 'Add Customer' }).click();
     // The ship type is required on create: the form says so before anything is sent.
-    await add.getByText(/Main ship type must be one of/).waitFor();
+    await add.getByText('Main ship type is required').waitFor();
     await add.getByRole('textbox', { name: 'Main Ship Type' }).click();
     await page.getByRole('option', { name: 'Tanker', exact: true }).click();
     await add.getByRole('button', { name: 'Add Customer' }).click();
@@ -42,13 +46,18 @@ describe('directory screens in the browser', () => {
     await edit.getByLabel('City').fill('Copenhagen');
     await edit.getByRole('textbox', { name: 'Country' }).fill('Denmark');
     await page.getByRole('option', { name: 'Denmark (DK)' }).click();
+    const saved = page.waitForRequest((r) => r.url().includes('/api/customers/') && r.method() !== 'GET');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Customer updated successfully!');
+    // The dialog changes the fields it shows and keeps the rest.
+    expect((await saved).method()).toBe('PATCH');
     await table.getByText('NT Shipping').waitFor();
     await table.getByText('Denmark').waitFor();
 
     await page.getByRole('button', { name: 'Delete Nordic Tankers A/S' }).click();
-    await page.getByText('Are you sure you want to delete Nordic Tankers A/S? This action cannot be undone.').waitFor();
+    await page
+      .getByText('Are you sure you want to delete Nordic Tankers A/S? This action cannot be undone.')
+      .waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, 'Customer deleted successfully');
     await page.getByText('No customers found').waitFor();
@@ -83,8 +92,12 @@ describe('directory screens in the browser', () => {
     await portSearch.fill('singapore');
     await page.getByRole('option', { name: /Singapore \(SGSIN\)/ }).click();
     await dialog.getByText('SGSIN Singapore').waitFor();
+    const saved = page.waitForRequest((r) => r.url().includes('/api/suppliers/') && r.method() !== 'GET');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Supplier updated successfully!');
+    // PATCH: what the dialog does not show (e.g. default for ports) is kept.
+    expect((await saved).method()).toBe('PATCH');
+    expect(Object.keys((await saved).postDataJSON() as object)).not.toContain('is_default_for_ports');
     await table.getByRole('cell', { name: 'SGSIN' }).waitFor();
   });
 
@@ -101,10 +114,12 @@ describe('directory screens in the browser', () => {
     await dialog.getByText('Please enter a valid 5-character UN/LOCODE (e.g., SGSIN).').waitFor();
     await dialog.getByLabel('UN/LOCODE').fill('zzzzz');
     await dialog.getByRole('button', { name: 'Auto-fill' }).click();
-    await dialog.getByText('UN/LOCODE ZZZZZ not found in our database. Please enter details manually.').waitFor();
+    await dialog
+      .getByText('UN/LOCODE ZZZZZ not found in our database. Please enter details manually.')
+      .waitFor();
     await dialog.getByLabel('UN/LOCODE').fill('sgsin');
     await dialog.getByRole('button', { name: 'Auto-fill' }).click();
-    await dialog.getByText('Port data found and populated for Singapore!').waitFor();
+    await dialog.getByText('A port with UN/LOCODE SGSIN already exists (Singapore).').waitFor();
     expect(await dialog.getByLabel('Port Name').inputValue()).toBe('Singapore');
     expect(await dialog.getByLabel('Country').inputValue()).toBe('SG');
 
@@ -122,17 +137,91 @@ describe('directory screens in the browser', () => {
     await page.getByRole('table', { name: 'Suppliers' }).getByText('Jurong Marine Fuels').waitFor();
   });
 
-  it('imports the UN/LOCODE sample as an admin and shows the counts', async () => {
+  it('takes back what a port lookup filled in when the next lookup fails, and says at once that a port exists', async () => {
+    const page = await browser.openPage();
+    await signUp(page);
+    await page.getByRole('link', { name: 'Suppliers' }).first().click();
+    const form = page.getByRole('region', { name: 'Add New Supplier' });
+    await form.getByLabel('Trading Name').fill('Straits Bunkering');
+    await form.getByLabel('Email').fill('desk@straits.example');
+    await form.getByRole('button', { name: 'Add Supplier' }).click();
+    await toast(page, 'Supplier created successfully!');
+    await page.getByRole('button', { name: 'Edit Straits Bunkering' }).click();
+    await page.getByRole('dialog', { name: 'Edit Straits Bunkering' }).getByLabel('Add a port').fill('zzqx');
+    await page.getByRole('button', { name: 'Add new?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Port' });
+    const code = dialog.getByLabel('UN/LOCODE');
+    const filled = async () =>
+      Promise.all(
+        ['Port Name', 'Country', 'Latitude', 'Longitude'].map((label) =>
+          dialog.getByLabel(label).inputValue(),
+        ),
+      );
+
+    // Empty required fields say so, in the spec's words.
+    await dialog.getByLabel('Port Name').fill('');
+    await dialog.getByRole('button', { name: 'Add Port' }).click();
+    await dialog.getByText('UN/LOCODE is required').waitFor();
+    await dialog.getByText('Name is required').waitFor();
+    await dialog.getByText('Country is required').waitFor();
+    expect(await dialog.getByText('Country must be a 2-letter ISO country code').count()).toBe(0);
+
+    const lookUp = async (text: string, message: string) => {
+      await code.fill(text);
+      await dialog.getByRole('button', { name: 'Auto-fill' }).click();
+      await dialog.getByText(message).waitFor();
+    };
+    await lookUp('sgsin', 'A port with UN/LOCODE SGSIN already exists (Singapore).');
+    expect(await filled()).toEqual(['Singapore', 'SG', '1.2833', '103.8333']);
+    // Adding it anyway is stopped in the form, not sent to end in a 409.
+    await dialog.getByRole('button', { name: 'Add Port' }).click();
+    await dialog.getByText('A port with UN/LOCODE SGSIN already exists', { exact: true }).waitFor();
+
+    await lookUp('ZZZZZ', 'UN/LOCODE ZZZZZ not found in our database. Please enter details manually.');
+    expect(await filled()).toEqual(['', '', '', '']);
+    await lookUp('SGSIN', 'A port with UN/LOCODE SGSIN already exists (Singapore).');
+    await lookUp('SGS', 'Please enter a valid 5-character UN/LOCODE (e.g., SGSIN).');
+    expect(await filled()).toEqual(['', '', '', '']);
+
+    // What the user typed over a hit stays when a later lookup fails.
+    await lookUp('SGSIN', 'A port with UN/LOCODE SGSIN already exists (Singapore).');
+    await dialog.getByLabel('Port Name').fill('Jurong Island');
+    await lookUp('SGQXZ', 'UN/LOCODE SGQXZ not found in our database. Please enter details manually.');
+    expect(await filled()).toEqual(['Jurong Island', '', '', '']);
+  });
+
+  it('says which empty customer fields are required', async () => {
+    const page = await browser.openPage();
+    await signUp(page);
+    await page.getByRole('link', { name: 'Customers' }).first().click();
+    await page.getByRole('button', { name: 'Add Your First Customer' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Customer' });
+    await add.getByRole('button', { name: 'Add Customer' }).click();
+    for (const message of [
+      'Legal entity name is required',
+      'Main phone is required',
+      'Contact phone is required',
+      'Main ship type is required',
+    ]) {
+      await add.getByText(message).waitFor();
+    }
+    expect(await add.getByText(/must be a valid phone number|must be one of/).count()).toBe(0);
+  });
+
+  it('imports the UN/LOCODE sample as a platform operator and shows the counts', async () => {
     const content = readFileSync(FIXTURE, 'utf8');
     const rows = content.trim().split('\n').slice(1);
     const ports = rows.filter((r) => {
       const cells = r.split('","');
       return cells[0] !== '"X' && cells[2] !== '' && cells[7]?.startsWith('1');
     });
-    const builtIn = ports.filter((r) => BUILT_IN_PORTS.some((p) => r.includes(`"${p.unlocode.slice(0, 2)}","${p.unlocode.slice(2)}"`)));
+    const builtIn = ports.filter((r) =>
+      BUILT_IN_PORTS.some((p) => r.includes(`"${p.unlocode.slice(0, 2)}","${p.unlocode.slice(2)}"`)),
+    );
 
     const page = await browser.openPage();
-    await signUp(page, 'admin');
+    // Ports are shared by every company: only a platform operator imports them.
+    await signInAsOperator(page);
     await page.getByRole('link', { name: 'Admin' }).first().click();
     await page.getByRole('tab', { name: 'Bulk Import' }).click();
     await page.getByLabel('Top countries').waitFor();
@@ -147,7 +236,9 @@ describe('directory screens in the browser', () => {
     expect(inserted + updated + unchanged).toBe(ports.length);
     expect(updated + unchanged).toBeGreaterThanOrEqual(builtIn.length);
     await toast(page, /Imported \d+ ports/);
-    await expect.poll(async () => page.getByLabel('Total ports').innerText()).not.toContain(`${BUILT_IN_PORTS.length}\n`);
+    await expect
+      .poll(async () => page.getByLabel('Total ports').innerText())
+      .not.toContain(`${BUILT_IN_PORTS.length}\n`);
   });
 
   it('keeps the admin area from traders', async () => {

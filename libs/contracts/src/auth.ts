@@ -13,10 +13,12 @@ export const signupRequest = z.object({
 export type SignupRequest = z.input<typeof signupRequest>;
 
 /** The sign-up form: the request plus the confirmation that is checked here and never sent. */
-export const signupForm = signupRequest.extend({ confirmPassword: z.string() }).refine(
-  (v) => v.password === v.confirmPassword,
-  { path: ['confirmPassword'], message: 'Passwords do not match' },
-);
+export const signupForm = signupRequest
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
 
 export const loginRequest = z.object({
   email: requiredEmail(),
@@ -33,6 +35,8 @@ export const authResponse = z.object({
   first_name: z.string(),
   last_name: z.string(),
   role: z.enum(ROLES),
+  /** A platform operator, who alone changes shared reference data (ports, products). */
+  operator: z.boolean(),
 });
 export type AuthResponse = z.infer<typeof authResponse>;
 
@@ -43,6 +47,8 @@ export const currentUser = z.object({
   last_name: z.string(),
   phone: z.string().nullable(),
   role: z.enum(ROLES),
+  /** As the session's token carries it: a grant shows at the next sign-in. */
+  operator: z.boolean(),
   company_id: z.uuid(),
   company_name: z.string(),
 });
@@ -58,7 +64,22 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 export const resetPasswordForm = z
   .object({ new_password: password, confirm_password: z.string() })
-  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], message: 'Passwords do not match' });
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: 'Passwords do not match',
+  });
+
+export const verifyEmailRequest = z.object({
+  token: z
+    .string({ error: 'Invalid e-mail verification link' })
+    .min(16, 'Invalid e-mail verification link')
+    .max(200),
+});
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequest>;
+
+export const EMAIL_VERIFIED_MESSAGE =
+  'Your e-mail address has been verified. Any rights it grants apply from your next sign-in.';
+export const INVALID_VERIFY_LINK = 'This e-mail verification link is invalid or has expired.';
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, we have sent a link to reset the password. It is valid for one hour.';
@@ -69,6 +90,8 @@ export const accessTokenClaims = z.object({
   sub: z.uuid(),
   tid: z.uuid(),
   role: z.enum(ROLES),
+  /** Platform operator as of sign-in; tokens signed before the flag existed carry none. */
+  operator: z.boolean().default(false),
   jti: z.string(),
   iat: z.number(),
   exp: z.number(),

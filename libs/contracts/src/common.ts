@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './fields';
 
 /** The error shape of DESIGN.md: every non-2xx answer of every service. */
 export const fieldError = z.object({ field: z.string(), message: z.string() });
@@ -25,10 +26,15 @@ export const pageQuery = z.object({
 });
 
 export const searchQuery = z.object({
-  q: z.string().trim().max(100).default(''),
+  q: searchText().default(''),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
 export function paged<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  });
 }

@@ -9,13 +9,20 @@ export type CompanyType = (typeof COMPANY_TYPES)[number];
 const companyCountry = z
   .preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Country must be a 2-letter ISO country code').nullish(),
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Country must be a 2-letter ISO country code')
+      .nullish(),
   )
   .transform((v) => v ?? SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER);
 
 /** POST /api/companies (spec: type, legal_name, brand_name, country, status) — supplier companies. */
 export const supplierCompanyCreate = z.object({
-  type: z.literal('supplier', { error: "Type must be 'supplier' (customers are added on the Customers page)" }),
+  type: z.literal('supplier', {
+    error: "Type must be 'supplier' (customers are added on the Customers page)",
+  }),
   legal_name: requiredText('Legal name', 200),
   brand_name: optionalText('Brand name', 200),
   country: companyCountry,

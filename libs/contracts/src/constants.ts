@@ -35,7 +35,15 @@ export const SHIP_TYPES_CREATE = [
   'Reefer Ship',
   'Heavy Lift Vessel',
 ] as const;
-export const SHIP_TYPES_EDIT = ['container', 'tanker', 'bulk', 'general', 'cruise', 'offshore', 'mixed'] as const;
+export const SHIP_TYPES_EDIT = [
+  'container',
+  'tanker',
+  'bulk',
+  'general',
+  'cruise',
+  'offshore',
+  'mixed',
+] as const;
 /** A customer keeps whichever list it was written with: create uses the first, edit the second. */
 export const SHIP_TYPES = [...SHIP_TYPES_CREATE, ...SHIP_TYPES_EDIT] as const;
 
@@ -59,14 +67,33 @@ export const TIMEZONES = [
 ] as const;
 export const DEFAULT_TIMEZONE = 'UTC';
 
-export const INQUIRY_STATUSES = ['draft', 'distributed', 'awarded', 'cancelled'] as const;
+export const INQUIRY_STATUSES = ['draft', 'distributed', 'quoting', 'awarded', 'cancelled'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+/** Open inquiries: editable, and counted as Active on the dashboard. */
+export const ACTIVE_INQUIRY_STATUSES = [
+  'draft',
+  'distributed',
+  'quoting',
+] as const satisfies readonly InquiryStatus[];
 export const OFFER_STATUSES = ['draft', 'submitted', 'awarded', 'not_awarded', 'withdrawn'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const SUPPLIER_STATUSES = ['active', 'inactive'] as const;
 export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+/**
+ * Delivery states of one mail, the one list the mailer, its events and every screen use.
+ * `sent_unconfirmed`: given up after an attempt whose outcome is unknown (the sender stopped
+ * or the connection dropped mid-send), so the mail may have been delivered.
+ */
+export const MAIL_STATUSES = ['queued', 'sending', 'retrying', 'sent', 'sent_unconfirmed', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** States the mailer never leaves: the producer's outbox row is confirmed by one of these. */
+export const FINAL_MAIL_STATUSES = [
+  'sent',
+  'sent_unconfirmed',
+  'failed',
+] as const satisfies readonly MailStatus[];
+export const isFinalMailStatus = (status: MailStatus) =>
+  (FINAL_MAIL_STATUSES as readonly MailStatus[]).includes(status);
 
 export const SUPPLIER_DEFAULT_TAG = 'General';
 export const SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER = 'XX';
@@ -101,14 +128,94 @@ export interface BuiltInPort {
 
 /** The spec's ten built-in ports, with their UN/LOCODE coordinates. */
 export const BUILT_IN_PORTS: readonly BuiltInPort[] = [
-  { unlocode: 'SGSIN', name: 'Singapore', country: 'SG', region: 'Asia', timezone: 'Asia/Singapore', lat: 1.2833, lon: 103.8333 },
-  { unlocode: 'NLRTM', name: 'Rotterdam', country: 'NL', region: 'Europe', timezone: 'Europe/Amsterdam', lat: 51.9167, lon: 4.5 },
-  { unlocode: 'AEJEA', name: 'Jebel Ali', country: 'AE', region: 'Middle East', timezone: 'Asia/Dubai', lat: 25.0, lon: 55.05 },
-  { unlocode: 'USNYC', name: 'New York', country: 'US', region: 'North America', timezone: 'America/New_York', lat: 40.7, lon: -74.0 },
-  { unlocode: 'CNSHA', name: 'Shanghai', country: 'CN', region: 'Asia', timezone: 'Asia/Shanghai', lat: 31.2333, lon: 121.4833 },
-  { unlocode: 'USHOU', name: 'Houston', country: 'US', region: 'North America', timezone: 'America/Chicago', lat: 29.75, lon: -95.3667 },
-  { unlocode: 'JPYOK', name: 'Yokohama', country: 'JP', region: 'Asia', timezone: 'Asia/Tokyo', lat: 35.45, lon: 139.6333 },
-  { unlocode: 'GBFXT', name: 'Felixstowe', country: 'GB', region: 'Europe', timezone: 'Europe/London', lat: 51.95, lon: 1.35 },
-  { unlocode: 'DEHAM', name: 'Hamburg', country: 'DE', region: 'Europe', timezone: 'Europe/Berlin', lat: 53.55, lon: 9.9833 },
-  { unlocode: 'AUSYD', name: 'Sydney', country: 'AU', region: 'Oceania', timezone: 'Australia/Sydney', lat: -33.8667, lon: 151.2167 },
+  {
+    unlocode: 'SGSIN',
+    name: 'Singapore',
+    country: 'SG',
+    region: 'Asia',
+    timezone: 'Asia/Singapore',
+    lat: 1.2833,
+    lon: 103.8333,
+  },
+  {
+    unlocode: 'NLRTM',
+    name: 'Rotterdam',
+    country: 'NL',
+    region: 'Europe',
+    timezone: 'Europe/Amsterdam',
+    lat: 51.9167,
+    lon: 4.5,
+  },
+  {
+    unlocode: 'AEJEA',
+    name: 'Jebel Ali',
+    country: 'AE',
+    region: 'Middle East',
+    timezone: 'Asia/Dubai',
+    lat: 25.0,
+    lon: 55.05,
+  },
+  {
+    unlocode: 'USNYC',
+    name: 'New York',
+    country: 'US',
+    region: 'North America',
+    timezone: 'America/New_York',
+    lat: 40.7,
+    lon: -74.0,
+  },
+  {
+    unlocode: 'CNSHA',
+    name: 'Shanghai',
+    country: 'CN',
+    region: 'Asia',
+    timezone: 'Asia/Shanghai',
+    lat: 31.2333,
+    lon: 121.4833,
+  },
+  {
+    unlocode: 'USHOU',
+    name: 'Houston',
+    country: 'US',
+    region: 'North America',
+    timezone: 'America/Chicago',
+    lat: 29.75,
+    lon: -95.3667,
+  },
+  {
+    unlocode: 'JPYOK',
+    name: 'Yokohama',
+    country: 'JP',
+    region: 'Asia',
+    timezone: 'Asia/Tokyo',
+    lat: 35.45,
+    lon: 139.6333,
+  },
+  {
+    unlocode: 'GBFXT',
+    name: 'Felixstowe',
+    country: 'GB',
+    region: 'Europe',
+    timezone: 'Europe/London',
+    lat: 51.95,
+    lon: 1.35,
+  },
+  {
+    unlocode: 'DEHAM',
+    name: 'Hamburg',
+    country: 'DE',
+    region: 'Europe',
+    timezone: 'Europe/Berlin',
+    lat: 53.55,
+    lon: 9.9833,
+  },
+  {
+    unlocode: 'AUSYD',
+    name: 'Sydney',
+    country: 'AU',
+    region: 'Oceania',
+    timezone: 'Australia/Sydney',
+    lat: -33.8667,
+    lon: 151.2167,
+  },
 ];

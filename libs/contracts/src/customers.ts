@@ -4,13 +4,16 @@ import {
   countryCode,
   enumField,
   optionalEmail,
+  optionalMultilineText,
   optionalPhone,
   optionalText,
   optionalUrl,
   requiredEmail,
   requiredPhone,
   requiredText,
+  searchText,
 } from './fields';
+import { replacementOf } from './replacement';
 
 /** Older records and clients send primary_email / primary_phone; they stand in for the general ones. */
 function withLegacyContactFields(input: unknown): unknown {
@@ -41,33 +44,69 @@ export const customerCreate = z.preprocess(
 );
 export type CustomerCreate = z.input<typeof customerCreate>;
 
-/** Spec §5 "Edit customer": legal name, street address, city, country, e-mail and phone required. */
+/** The labels the edit form shows, which the messages name. */
+const EDIT_LABELS = {
+  legal_entity_name: 'Legal entity name',
+  brand_name: 'Brand name',
+  trading_name: 'Trading name',
+  address: 'Street address',
+  city: 'City',
+  state_province: 'State / province',
+  country: 'Country',
+  postal_code: 'Postal code',
+  general_email: 'Primary email',
+  main_phone: 'Primary phone',
+  website: 'Website',
+  registration_number: 'Registration number',
+  tax_id: 'Tax ID',
+  contact_name: 'Contact name',
+  contact_position: 'Contact position',
+  contact_email: 'Contact email',
+  contact_phone: 'Contact phone',
+  notes: 'Notes',
+  selling_terms: 'Selling terms',
+  main_ship_type: 'Main ship type',
+} as const;
+
+/** Spec §5 "Edit customer": legal name, street address, city, country, e-mail and phone required; no defaults (see replacementOf). */
+const customerFields = {
+  legal_entity_name: requiredText(EDIT_LABELS.legal_entity_name, 200),
+  brand_name: optionalText(EDIT_LABELS.brand_name, 200),
+  trading_name: optionalText(EDIT_LABELS.trading_name, 200),
+  address: requiredText(EDIT_LABELS.address, 300),
+  city: requiredText(EDIT_LABELS.city, 100),
+  state_province: optionalText(EDIT_LABELS.state_province, 100),
+  country: countryCode(EDIT_LABELS.country),
+  postal_code: optionalText(EDIT_LABELS.postal_code, 20),
+  general_email: requiredEmail(EDIT_LABELS.general_email),
+  main_phone: requiredPhone(EDIT_LABELS.main_phone),
+  website: optionalUrl(EDIT_LABELS.website),
+  registration_number: optionalText(EDIT_LABELS.registration_number, 50),
+  tax_id: optionalText(EDIT_LABELS.tax_id, 50),
+  contact_name: optionalText(EDIT_LABELS.contact_name, 200),
+  contact_position: optionalText(EDIT_LABELS.contact_position, 100),
+  contact_email: optionalEmail(EDIT_LABELS.contact_email),
+  contact_phone: optionalPhone(EDIT_LABELS.contact_phone),
+  notes: optionalMultilineText(EDIT_LABELS.notes, 4000),
+  selling_terms: enumField(EDIT_LABELS.selling_terms, SELLING_TERMS),
+  // Optional: a blank choice means none, like blank text.
+  main_ship_type: z.preprocess(
+    (v) => (v === '' ? null : v),
+    enumField(EDIT_LABELS.main_ship_type, SHIP_TYPES).nullable(),
+  ),
+};
+
+/** PUT /api/customers/{id}: the whole customer, every field sent (null where it may be empty). */
 export const customerUpdate = z.preprocess(
   withLegacyContactFields,
-  z.object({
-    legal_entity_name: requiredText('Legal entity name', 200),
-    brand_name: optionalText('Brand name', 200),
-    trading_name: optionalText('Trading name', 200),
-    address: requiredText('Street address', 300),
-    city: requiredText('City', 100),
-    state_province: optionalText('State / province', 100),
-    country: countryCode(),
-    postal_code: optionalText('Postal code', 20),
-    general_email: requiredEmail('Primary email'),
-    main_phone: requiredPhone('Primary phone'),
-    website: optionalUrl(),
-    registration_number: optionalText('Registration number', 50),
-    tax_id: optionalText('Tax ID', 50),
-    contact_name: optionalText('Contact name', 200),
-    contact_position: optionalText('Contact position', 100),
-    contact_email: optionalEmail('Contact email'),
-    contact_phone: optionalPhone('Contact phone'),
-    notes: optionalText('Notes', 4000),
-    selling_terms: enumField('Selling terms', SELLING_TERMS).default(DEFAULT_SELLING_TERMS),
-    main_ship_type: enumField('Main ship type', SHIP_TYPES).nullish().transform((v) => v ?? null),
-  }),
+  replacementOf(customerFields, EDIT_LABELS),
 );
 export type CustomerUpdate = z.input<typeof customerUpdate>;
+
+/** PATCH /api/customers/{id}: only the fields sent change, under the same edit rules. */
+const customerPatchFields = z.object(customerFields).partial();
+export const customerPatch = z.preprocess(withLegacyContactFields, customerPatchFields);
+export type CustomerPatch = z.input<typeof customerPatchFields>;
 
 export const customer = z.object({
   id: z.uuid(),
@@ -100,7 +139,7 @@ export const customer = z.object({
 export type Customer = z.infer<typeof customer>;
 
 export const customerListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: searchText().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

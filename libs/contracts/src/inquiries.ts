@@ -1,5 +1,131 @@
 import { z } from 'zod';
-import { INQUIRY_STATUSES } from './constants';
+import { DEFAULT_ISO_SPEC, INQUIRY_STATUSES, ISO_SPECS } from './constants';
+import { enumField, isoDateTime, optionalEmail, optionalText, requiredText } from './fields';
+import { isValidImo, normalizeImo } from './imo';
+import { quantityMt } from './quantity';
+
+/** An id the user picks from a list (customer, port): missing and malformed read differently. */
+function pickedId(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .pipe(z.uuid(`${label} must be chosen from the list`));
+}
+
+const optionalImo = z
+  .union([z.string(), z.number()], { error: 'IMO must be 7 digits' })
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : normalizeImo(String(v))))
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isValidImo(v), 'IMO must be 7 digits with a valid check digit');
+
+const optionalDateTime = (label: string) =>
+  isoDateTime(label)
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => (v ? new Date(v).toISOString() : null));
+
+/** Both bounds are exact decimal text of at most one decimal, so comparing them as numbers is exact. */
+const minNotAboveMax = (l: { quantity_mt_min: string; quantity_mt_max: string }) =>
+  Number(l.quantity_mt_min) <= Number(l.quantity_mt_max);
+const MIN_ABOVE_MAX = {
+  path: ['quantity_mt_max'],
+  message: 'Max quantity must be at least the min quantity',
+};
+
+/** A fuel line as the trader enters it: a fuel type from the products list, its ISO 8217 edition, and min-max tonnes. */
+export const productLineInput = z
+  .object({
+    product_id: z
+      .uuid('Fuel type must be chosen from the list')
+      .nullish()
+      .transform((v) => v ?? null),
+    product_name: requiredText('Fuel type', 50),
+    iso_spec: enumField('ISO specification', ISO_SPECS).default(DEFAULT_ISO_SPEC),
+    quantity_mt_min: quantityMt('Min quantity'),
+    quantity_mt_max: quantityMt('Max quantity'),
+  })
+  .refine(minNotAboveMax, MIN_ABOVE_MAX);
+export type ProductLineInput = z.input<typeof productLineInput>;
+
+/** Spec §7 "PUT /api/inquiries/{id}/products/{productId}": the ISO edition stays unless given. */
+export const productLineUpdate = z
+  .object({
+    product_name: requiredText('Fuel type', 50),
+    iso_spec: enumField('ISO specification', ISO_SPECS).optional(),
+    quantity_mt_min: quantityMt('Min quantity'),
+    quantity_mt_max: quantityMt('Max quantity'),
+  })
+  .refine(minNotAboveMax, MIN_ABOVE_MAX);
+export type ProductLineUpdate = z.input<typeof productLineUpdate>;
+
+const MAX_LINES = 20;
+
+const inquiryFields = {
+  customer_company_id: pickedId('Customer'),
+  port_id: pickedId('Port'),
+  vessel_name: requiredText('Vessel name', 200),
+  imo: optionalImo,
+  agent_name: optionalText('Agent name', 200),
+  agent_email: optionalEmail('Agent email'),
+  eta: optionalDateTime('ETA'),
+  etb: optionalDateTime('ETB'),
+  etd: optionalDateTime('ETD'),
+  commentary: optionalText('Additional notes', 4000),
+};
+
+type Schedule = { eta: string | null; etb: string | null; etd: string | null };
+
+/** A vessel arrives, berths, then departs: ETA <= ETB <= ETD wherever two are given. */
+function checkSchedule(v: Schedule, ctx: z.RefinementCtx) {
+  const order: [keyof Schedule, keyof Schedule, string][] = [
+    ['eta', 'etb', 'ETB must not be before ETA'],
+    ['etb', 'etd', 'ETD must not be before ETB'],
+    ['eta', 'etd', 'ETD must not be before ETA'],
+  ];
+  const named = new Set<string>();
+  for (const [earlier, later, message] of order) {
+    const a = v[earlier];
+    const b = v[later];
+    // One message per field: the nearest step that is out of order.
+    if (a && b && Date.parse(b) < Date.parse(a) && !named.has(later)) {
+      named.add(later);
+      ctx.addIssue({ code: 'custom', path: [later], message });
+    }
+  }
+}
+
+/**
+ * Spec §7 "POST /api/inquiries". The company and user come from the token: a client's
+ * trading_company_id / created_by are dropped like any unknown field. Fuel lines may come
+ * with the inquiry (one transaction) or one by one afterwards.
+ */
+export const inquiryCreate = z
+  .object({
+    ...inquiryFields,
+    products: z.array(productLineInput).max(MAX_LINES, `At most ${MAX_LINES} fuel lines`).default([]),
+  })
+  .superRefine(checkSchedule);
+export type InquiryCreate = z.input<typeof inquiryCreate>;
+
+/** Spec §7 "PUT /api/inquiries/{id}": a full replacement of the inquiry's own fields (lines have their routes). */
+export const inquiryUpdate = z.object(inquiryFields).superRefine(checkSchedule);
+export type InquiryUpdate = z.input<typeof inquiryUpdate>;
+
+export const inquiryCancel = z.object({ reason: optionalText('Reason', 500) });
+
+export const inquiryListQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: enumField('Status', INQUIRY_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const productLineParams = z.object({
+  id: z.uuid('Id must be a valid id'),
+  productId: z.uuid('Id must be a valid id'),
+});
 
 export const inquiryProductLine = z.object({
   id: z.uuid(),
@@ -9,6 +135,7 @@ export const inquiryProductLine = z.object({
   quantity_mt_max: z.string(),
   iso_spec: z.string(),
 });
+export type InquiryProductLine = z.infer<typeof inquiryProductLine>;
 
 export const inquirySummary = z.object({
   id: z.uuid(),
@@ -23,3 +150,30 @@ export const inquirySummary = z.object({
   created_at: z.string(),
 });
 export type InquirySummary = z.infer<typeof inquirySummary>;
+
+export const inquiryDetail = inquirySummary.extend({
+  trading_company_id: z.uuid(),
+  customer_company_id: z.uuid().nullable(),
+  created_by: z.uuid(),
+  port_id: z.uuid().nullable(),
+  agent_name: z.string().nullable(),
+  agent_email: z.string().nullable(),
+  etb: z.string().nullable(),
+  etd: z.string().nullable(),
+  commentary: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  updated_at: z.string(),
+  port_details: z
+    .object({
+      name: z.string(),
+      unlocode: z.string(),
+      country: z.string(),
+      timezone: z.string(),
+      region: z.string().nullable(),
+    })
+    .nullable(),
+  customer_details: z
+    .object({ legal_entity_name: z.string(), general_email: z.string().nullable() })
+    .nullable(),
+});
+export type InquiryDetail = z.infer<typeof inquiryDetail>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_STATUSES } from './constants';
 import { signatureView } from './profile';
 
 /** BullMQ queue names. A queue has one consuming service; events are addressed to it. */
@@ -10,11 +11,44 @@ export const QUEUES = {
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/** Services that write an outbox; each confirms its rows from its own `outbox.ack.<service>` queue. */
+export const OUTBOX_SERVICES = ['identity', 'inquiry', 'mailer'] as const;
+export type OutboxService = (typeof OUTBOX_SERVICES)[number];
+export const outboxAckQueue = (service: OutboxService) => `outbox.ack.${service}`;
+/** A consumer's word that it has handled the job whose id is the producer's outbox id. */
+export const outboxAck = z.object({ id: z.string().min(1) });
+export type OutboxAck = z.infer<typeof outboxAck>;
+
+/**
+ * A secret field of a mail job (a one-time link's token), sealed with AES-256-GCM by the producer
+ * and opened only by the mailer: `sealed.v1.<key id>.<iv>.<ciphertext>.<tag>`, base64url parts.
+ * Outbox rows and queued jobs hold only this form, so a dump of either hands out no working link.
+ */
+export const sealedSecret = z
+  .string()
+  .regex(
+    /^sealed\.v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+$/,
+    'must be a sealed secret',
+  );
+
 /** Templates the mailer renders, each with the data it needs. */
 export const mailTemplate = z.discriminatedUnion('template', [
   z.object({
     template: z.literal('password-reset'),
-    data: z.object({ first_name: z.string(), token: z.string(), expires_in_minutes: z.number().int() }),
+    data: z.object({ first_name: z.string(), token: sealedSecret, expires_in_minutes: z.number().int() }),
+  }),
+  z.object({
+    template: z.literal('verify-email'),
+    data: z.object({ first_name: z.string(), token: sealedSecret, expires_in_minutes: z.number().int() }),
+  }),
+  /** To the address an account had before its e-mail was changed, so a taken-over account does not go unnoticed. */
+  z.object({
+    template: z.literal('email-changed'),
+    data: z.object({
+      first_name: z.string(),
+      new_email: z.email(),
+      changed_at: z.iso.datetime({ offset: true }),
+    }),
   }),
 ]);
 export type MailTemplate = z.infer<typeof mailTemplate>;
@@ -25,10 +59,8 @@ export const mailSendJob = z.object({
   to: z.email(),
   /** Display name for the To header. */
   to_name: z.string().nullish(),
-  /** Who asked for the mail, for the message record and for status events. */
+  /** Who asked for the mail: the message record, and where its `mail.status` events go (MAIL_STATUS_QUEUES). */
   source: z.enum(['identity', 'inquiry']),
-  /** Where the mailer sends `mail.status` events; none when the producer does not track delivery. */
-  status_queue: z.enum([QUEUES.inquiryEvents, QUEUES.identityEvents]).nullish(),
   /** Producer's own reference (e.g. a distribution recipient id), echoed in status events. */
   reference: z.string().max(200).nullish(),
   tenant_id: z.uuid().nullish(),
@@ -39,13 +71,19 @@ export const mailSendJob = z.object({
 });
 export type MailSendJob = z.infer<typeof mailSendJob>;
 
+/** Every producer of mail hears how each of its mails went; a final status confirms its outbox row. */
+export const MAIL_STATUS_QUEUES = {
+  identity: QUEUES.identityEvents,
+  inquiry: QUEUES.inquiryEvents,
+} as const satisfies Record<MailSendJob['source'], QueueName>;
+
 export const mailStatusEvent = z.object({
   type: z.literal('mail.status'),
   job_id: z.string(),
   reference: z.string().nullish(),
   to: z.string(),
   template: z.string(),
-  status: z.enum(['sent', 'failed', 'retrying']),
+  status: z.enum(MAIL_STATUSES),
   attempts: z.number().int(),
   error: z.string().nullish(),
   smtp_message_id: z.string().nullish(),
@@ -62,10 +100,35 @@ export const inquiryCreatedEvent = z.object({
 });
 export type InquiryCreatedEvent = z.infer<typeof inquiryCreatedEvent>;
 
+/** An inquiry named a vessel by IMO: the directory adds it to the registry when it is new there. */
+export const inquiryVesselNamedEvent = z.object({
+  type: z.literal('inquiry.vessel-named'),
+  tenant_id: z.uuid(),
+  user_id: z.uuid(),
+  imo: z.string().regex(/^\d{7}$/),
+  name: z.string().min(1).max(200),
+  at: z.string(),
+});
+export type InquiryVesselNamedEvent = z.infer<typeof inquiryVesselNamedEvent>;
+
 /** Every payload that travels through an outbox and a queue. */
 export const jobPayload = z.discriminatedUnion('type', [
   mailSendJob,
   mailStatusEvent,
   inquiryCreatedEvent,
+  inquiryVesselNamedEvent,
 ]);
 export type JobPayload = z.infer<typeof jobPayload>;
+
+/**
+ * The service whose outbox a payload came from: the consumer acknowledges the job to it. Mail
+ * jobs name their producer; an event's type starts with it (`inquiry.created`).
+ */
+export function jobProducer(payload: JobPayload): OutboxService {
+  if (payload.type === 'mail.send') return payload.source;
+  if (payload.type === 'mail.status') return 'mailer';
+  const producer = OUTBOX_SERVICES.find((service) => payload.type.startsWith(`${service}.`));
+  if (!producer)
+    throw new Error(`event type ${payload.type} does not start with the service that produces it`);
+  return producer;
+}

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE } from './constants';
-import { optionalPhone, optionalText, requiredEmail, requiredText } from './fields';
+import { countryCode, optionalPhone, optionalText, requiredEmail, requiredText, searchText } from './fields';
 
 export const UNLOCODE_FORMAT_MESSAGE = 'Please enter a valid 5-character UN/LOCODE (e.g., SGSIN).';
 
 export function unlocodeNotFoundMessage(code: string): string {
   return `UN/LOCODE ${code} not found in our database. Please enter details manually.`;
+}
+
+/** A lookup or an add of a code already in the shared port list (ports are unique by UN/LOCODE). */
+export function portExistsMessage(code: string): string {
+  return `A port with UN/LOCODE ${code} already exists`;
 }
 
 /** Any IANA zone the runtime knows (the UI offers the spec's twelve). */
@@ -23,6 +28,7 @@ export const unlocode = z
   .string({ error: 'UN/LOCODE is required' })
   .trim()
   .toUpperCase()
+  .min(1, { error: 'UN/LOCODE is required', abort: true })
   .regex(/^[A-Z]{2}[A-Z2-9]{3}$/, UNLOCODE_FORMAT_MESSAGE);
 
 const coordinate = (label: string, limit: number) =>
@@ -33,15 +39,24 @@ const coordinate = (label: string, limit: number) =>
     .nullish()
     .transform((v) => v ?? null);
 
+/**
+ * A port name, typed or imported: every company sees it and exports may carry it, so it may not
+ * start like a spreadsheet formula nor hold an HTML tag.
+ */
+export const portName = requiredText('Name', 200)
+  .refine((v) => !/^[=+\-@]/.test(v), 'Name must not start with =, +, - or @')
+  .refine((v) => !/<[a-z!/?]/i.test(v), 'Name must not contain HTML tags');
+
 /** Spec §5 Port: name, UN/LOCODE and country required, upper-cased; lat/lon numeric. */
 export const portInput = z
   .object({
     unlocode,
-    name: requiredText('Name', 200),
+    name: portName,
     country: z
       .string({ error: 'Country is required' })
       .trim()
       .toUpperCase()
+      .min(1, { error: 'Country is required', abort: true })
       .regex(/^[A-Z]{2}$/, 'Country must be a 2-letter ISO country code'),
     region: optionalText('Region', 100),
     timezone: z
@@ -56,7 +71,10 @@ export const portInput = z
     path: ['country'],
     message: 'Country must match the first two letters of the UN/LOCODE',
   })
-  .refine((p) => (p.lat === null) === (p.lon === null), { path: ['lon'], message: 'Give both latitude and longitude, or neither' });
+  .refine((p) => (p.lat === null) === (p.lon === null), {
+    path: ['lon'],
+    message: 'Give both latitude and longitude, or neither',
+  });
 export type PortInput = z.input<typeof portInput>;
 
 export const port = z.object({
@@ -74,8 +92,8 @@ export const port = z.object({
 export type Port = z.infer<typeof port>;
 
 export const portListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  country: z.string().trim().toUpperCase().length(2).optional(),
+  q: searchText().optional(),
+  country: countryCode().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -125,9 +143,18 @@ export const portDetailedResponse = z.object({
   detail: z.string(),
 });
 
-export const portCreatedResponse = z.object({ success: z.literal(true), id: z.uuid(), port_id: z.uuid(), detail: z.string() });
+export const portCreatedResponse = z.object({
+  success: z.literal(true),
+  id: z.uuid(),
+  port_id: z.uuid(),
+  detail: z.string(),
+});
 
-export const importSkip = z.object({ line: z.number().int(), reason: z.string(), unlocode: z.string().nullable() });
+export const importSkip = z.object({
+  line: z.number().int(),
+  reason: z.string(),
+  unlocode: z.string().nullable(),
+});
 export const portImportResult = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -135,6 +162,9 @@ export const portImportResult = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   total_processed: z.number().int(),
+  /** The first skipped rows (at most PORT_IMPORT_SKIPS_SHOWN); skipped_total counts them all. */
   skipped: z.array(importSkip),
+  skipped_total: z.number().int(),
 });
+export const PORT_IMPORT_SKIPS_SHOWN = 100;
 export type PortImportResult = z.infer<typeof portImportResult>;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ISO_SPECS } from './constants';
-import { enumField, requiredText } from './fields';
+import {
+  decimalInput,
+  enumField,
+  isSingleLineText,
+  optionalText,
+  requiredText,
+  singleLineMessage,
+} from './fields';
 
 export const product = z.object({
   id: z.uuid(),
@@ -12,19 +19,18 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-const sulfur = z
-  .string({ error: 'Max sulfur % must be a number' })
-  .trim()
-  .regex(/^\d{1,2}(\.\d{1,3})?$/, 'Max sulfur % must be a number between 0 and 99.999 with at most 3 decimals')
-  .nullish()
-  .transform((v) => v ?? null);
+/** Every fuel grade has a sulfur limit (ISO 8217); numeric(5, 3) in storage. */
+const sulfur = decimalInput({ label: 'Max sulfur %', scale: 3, min: '0', max: '99.999' });
 
 export const productInput = z.object({
   code: requiredText('Code', 20).transform((v) => v.toUpperCase()),
-  name: z.string().trim().max(100).nullish().transform((v) => (v ? v : null)),
+  name: optionalText('Name', 100),
   spec_version: enumField('Spec version', ISO_SPECS),
   sulfur_max: sulfur,
-  aliases: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
+  aliases: z
+    .array(z.string().trim().min(1).max(50).refine(isSingleLineText, singleLineMessage('An alias')))
+    .max(20)
+    .default([]),
 });
 export type ProductInput = z.input<typeof productInput>;
 

@@ -1,13 +1,30 @@
 import { z } from 'zod';
-import { optionalEmail, optionalPhone, optionalText, optionalUrl, requiredEmail, requiredText } from './fields';
+import { LIMITS } from './constants';
+import {
+  optionalEmail,
+  optionalMultilineText,
+  optionalPhone,
+  optionalText,
+  optionalUrl,
+  requiredEmail,
+  requiredText,
+} from './fields';
 
 export const personalDetails = z.object({
   name: requiredText('Name', 200),
   email: requiredEmail(),
   phone: optionalPhone(),
   position: optionalText('Position', 100),
+  /** Asked only when the e-mail changes: the login address is not changed on a borrowed session alone. */
+  current_password: z
+    .string({ error: 'Current password must be text' })
+    .max(LIMITS.passwordMaxLength)
+    .nullish(),
 });
 export type PersonalDetails = z.infer<typeof personalDetails>;
+
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your email';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const companyDetails = z.object({
   name: requiredText('Company name', 200),
@@ -31,7 +48,7 @@ export const emailSignature = z.object({
   email: optionalEmail(),
   website: optionalUrl(),
   address: optionalText('Address', 300),
-  additional_info: optionalText('Additional info', 1000),
+  additional_info: optionalMultilineText('Additional info', 1000),
 });
 export type EmailSignature = z.infer<typeof emailSignature>;
 

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { SUPPLIER_DEFAULT_TAG, SUPPLIER_STATUSES } from './constants';
-import { enumField, optionalPhone, optionalText, requiredEmail, requiredText } from './fields';
+import {
+  enumField,
+  isSingleLineText,
+  optionalPhone,
+  optionalText,
+  requiredEmail,
+  requiredText,
+  searchText,
+  singleLineMessage,
+} from './fields';
+import { replacementOf } from './replacement';
 
 export const supplierContactInput = z.object({
   id: z.uuid().optional(),
@@ -13,25 +23,64 @@ export const supplierContactInput = z.object({
 export type SupplierContactInput = z.input<typeof supplierContactInput>;
 
 const tags = z
-  .array(z.string().trim().min(1, 'Tags cannot be empty').max(40, 'A tag is at most 40 characters'))
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'Tags cannot be empty')
+      .max(40, 'A tag is at most 40 characters')
+      .refine(isSingleLineText, singleLineMessage('A tag')),
+    { error: 'Tags must be a list' },
+  )
   .max(20, 'At most 20 tags')
-  .transform((list) => [...new Set(list)])
-  .default([SUPPLIER_DEFAULT_TAG]);
+  .transform((list) => [...new Set(list)]);
 
-/** POST /api/suppliers and PUT /api/suppliers/{id}: Trading Name and Email required (spec §5). */
-export const supplierInput = z.object({
+/** A supplier's fields with no defaults: what PUT must send in full and PATCH may send in part. */
+const supplierFields = {
   trading_name: requiredText('Trading name', 200),
   default_email: requiredEmail('Email'),
   default_phone: optionalPhone('Phone'),
-  /** The supplier company; made from the trading name when absent. */
-  company_id: z.uuid('Company must be a valid id').nullish(),
-  status: enumField('Status', SUPPLIER_STATUSES).default('active'),
+  /** The supplier company. */
+  company_id: z.uuid('Company must be a valid id'),
+  status: enumField('Status', SUPPLIER_STATUSES),
   tags,
-  is_default_for_ports: z.boolean().default(false),
-  contacts: z.array(supplierContactInput).max(50, 'At most 50 contacts').default([]),
-  port_ids: z.array(z.uuid('Each port must be a valid id')).max(500, 'At most 500 ports').default([]),
+  is_default_for_ports: z.boolean({ error: 'Default for ports must be true or false' }),
+  contacts: z
+    .array(supplierContactInput, { error: 'Contacts must be a list' })
+    .max(50, 'At most 50 contacts'),
+  port_ids: z
+    .array(z.uuid('Each port must be a valid id'), { error: 'Ports must be a list' })
+    .max(500, 'At most 500 ports'),
+};
+
+/** POST /api/suppliers: Trading Name and Email required (spec §5); the company is made from the trading name when absent. */
+export const supplierInput = z.object({
+  ...supplierFields,
+  company_id: supplierFields.company_id.nullish(),
+  status: supplierFields.status.default('active'),
+  tags: tags.default([SUPPLIER_DEFAULT_TAG]),
+  is_default_for_ports: supplierFields.is_default_for_ports.default(false),
+  contacts: supplierFields.contacts.default([]),
+  port_ids: supplierFields.port_ids.default([]),
 });
 export type SupplierInput = z.input<typeof supplierInput>;
+
+/** PUT /api/suppliers/{id}: the whole supplier, every field sent; contacts and ports are replaced by the ones given. */
+export const supplierUpdate = replacementOf(supplierFields, {
+  trading_name: 'Trading name',
+  default_email: 'Email',
+  default_phone: 'Phone',
+  company_id: 'Company',
+  status: 'Status',
+  tags: 'Tags',
+  is_default_for_ports: 'Default for ports',
+  contacts: 'Contacts',
+  port_ids: 'Ports',
+});
+
+/** PATCH /api/suppliers/{id}: only the fields sent change; contacts or ports, when sent, replace the old ones. */
+export const supplierPatch = z.object(supplierFields).partial();
+export type SupplierPatch = z.input<typeof supplierPatch>;
 
 export const supplierContact = z.object({
   id: z.uuid(),
@@ -43,7 +92,12 @@ export const supplierContact = z.object({
 });
 export type SupplierContact = z.infer<typeof supplierContact>;
 
-export const supplierPort = z.object({ id: z.uuid(), unlocode: z.string(), name: z.string(), country: z.string() });
+export const supplierPort = z.object({
+  id: z.uuid(),
+  unlocode: z.string(),
+  name: z.string(),
+  country: z.string(),
+});
 
 export const supplier = z.object({
   id: z.uuid(),
@@ -63,6 +117,6 @@ export const supplier = z.object({
 export type Supplier = z.infer<typeof supplier>;
 
 export const supplierListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: searchText().optional(),
   status: enumField('Status', SUPPLIER_STATUSES).optional(),
 });

@@ -63,3 +63,13 @@ export type VesselSearchResult = z.infer<typeof vesselSearchResult>;
 export function vesselDisplayName(v: { name: string; imo: string }): string {
   return `${v.name} (IMO: ${v.imo})`;
 }
+
+/**
+ * Reads back what the vessel box holds: "MSC OSCAR (IMO: 9703291)" gives the name and the IMO;
+ * any other text is a name alone.
+ */
+export function parseVesselText(text: string): { name: string; imo: string | null } {
+  const match = /^(.*?)\s*\(\s*IMO:?\s*(\d{7})\s*\)\s*$/i.exec(text.trim());
+  if (!match) return { name: text.trim(), imo: null };
+  return { name: match[1]!.trim(), imo: match[2]! };
+}

@@ -10,7 +10,19 @@ export interface DatabaseSettings {
   schema: string;
   poolMax?: number;
   applicationName?: string;
+  /** How long a query waits for a free connection before it fails (default 5 s); without it a full pool queues without end. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL ends a session idle inside a transaction this long (default 30 s), so no client can hold a connection. */
+  idleInTransactionTimeoutMs?: number;
+  /** And cancels a statement running this long (default 60 s). */
+  statementTimeoutMs?: number;
 }
+
+export const DATABASE_DEFAULTS = {
+  connectTimeoutMs: 5000,
+  idleInTransactionTimeoutMs: 30_000,
+  statementTimeoutMs: 60_000,
+} as const;
 
 export interface Database<DB> {
   db: Kysely<DB>;
@@ -25,7 +37,8 @@ export function assertSchemaName(schema: string): void {
 
 /**
  * One pool per service, its search_path set to the service's schema (then public, where
- * shared extensions such as pg_trgm live). A service never names another's schema.
+ * shared extensions such as pg_trgm live). A service never names another's schema. Every wait
+ * is bounded: for a connection, in an open transaction, and for a statement.
  */
 export function createDatabase<DB>(settings: DatabaseSettings): Database<DB> {
   assertSchemaName(settings.schema);
@@ -33,8 +46,16 @@ export function createDatabase<DB>(settings: DatabaseSettings): Database<DB> {
     connectionString: settings.url,
     max: settings.poolMax ?? 10,
     application_name: settings.applicationName ?? settings.schema,
-    options: `-c search_path=${settings.schema},public`,
+    connectionTimeoutMillis: settings.connectTimeoutMs ?? DATABASE_DEFAULTS.connectTimeoutMs,
+    options: [
+      `-c search_path=${settings.schema},public`,
+      `-c idle_in_transaction_session_timeout=${Math.round(settings.idleInTransactionTimeoutMs ?? DATABASE_DEFAULTS.idleInTransactionTimeoutMs)}`,
+      `-c statement_timeout=${Math.round(settings.statementTimeoutMs ?? DATABASE_DEFAULTS.statementTimeoutMs)}`,
+    ].join(' '),
   });
+  // A connection PostgreSQL ends while it sits idle in the pool (a timeout above, a restart) is dropped by the
+  // pool and replaced on the next query; without a listener the error would end the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,2 +1,3 @@
 export * from './database';
 export * from './migrate';
+export * from './like';

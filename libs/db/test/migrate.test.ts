@@ -6,7 +6,10 @@ import { dropSchemas, testInfra, uniqueSchema } from '@mfd/testing';
 const migrations: Record<string, Migration> = {
   '0001-things': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('things').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+      await db.schema
+        .createTable('things')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .execute();
       // Slow enough that replicas starting together would overlap without the lock.
       await sql`select pg_sleep(0.2)`.execute(db);
     },
@@ -25,12 +28,18 @@ describe('migrations at start', () => {
   it('when three replicas start at once, then the migrations run exactly once, in the service schema', async () => {
     const replicas = [1, 2, 3].map(() => createDatabase({ url: testInfra().pgUrl, schema }));
     try {
-      const applied = await Promise.all(replicas.map((r) => migrateToLatest(r.db as Kysely<unknown>, r.pool, schema, migrations)));
+      const applied = await Promise.all(
+        replicas.map((r) => migrateToLatest(r.db as Kysely<unknown>, r.pool, schema, migrations)),
+      );
       expect(applied.flat().sort()).toEqual(['0001-things', '0002-more']);
 
       const db = replicas[0]!.db as Kysely<{ things: { id: number; name: string | null } }>;
       await db.insertInto('things').values({ id: 1, name: 'x' }).execute();
-      const where = await sql<{ table_schema: string }>`select table_schema from information_schema.tables where table_name = 'things' and table_schema = ${schema}`.execute(db);
+      const where = await sql<{
+        table_schema: string;
+      }>`select table_schema from information_schema.tables where table_name = 'things' and table_schema = ${schema}`.execute(
+        db,
+      );
       expect(where.rows).toHaveLength(1);
     } finally {
       await Promise.all(replicas.map((r) => r.close()));

@@ -1,4 +1,5 @@
 export * from './connection';
 export * from './outbox';
 export * from './relay';
+export * from './secrets';
 export * from './worker';

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
-import type { JobPayload, QueueName } from '@mfd/contracts';
+import { jobPayload, type JobPayload, type QueueName } from '@mfd/contracts';
 
 export interface OutboxTable {
   id: string;
   queue: string;
   payload: JobPayload;
   created_at: ColumnType<Date, never, never>;
+  /** When the relay last handed the row to the queue. */
   sent_at: Date | null;
+  /** When the consumer confirmed it; until then the relay hands it over again now and then. */
+  confirmed_at: Date | null;
   attempts: Generated<number>;
   last_error: string | null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Each service's database interface includes this table: `interface DB extends WithOutbox {...}`. */
 export interface WithOutbox {
@@ -44,16 +49,44 @@ export async function createOutboxTable(db: Kysely<unknown>): Promise<void> {
   await sql`create index outbox_unsent_idx on outbox (created_at) where sent_at is null`.execute(db);
 }
 
+/** Migration step of the acknowledged outbox: a row is done when its consumer confirms it, not when it is queued. */
+export async function addOutboxConfirmation(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('outbox').addColumn('confirmed_at', 'timestamptz').execute();
+  // Rows relayed before this step were handed over under the old rule: take them as confirmed.
+  await sql`update outbox set confirmed_at = sent_at where sent_at is not null`.execute(db);
+  await sql`create index outbox_unconfirmed_idx on outbox (sent_at) where confirmed_at is null`.execute(db);
+}
+
+/**
+ * Marks rows confirmed by their consumer and scrubs what a mail job carried (names, sealed links):
+ * once the mail is out, nothing needs it again.
+ */
+export async function confirmOutbox(db: OutboxDb, ids: string[]): Promise<number> {
+  // Ids come from queued jobs; one that is no outbox id (not a uuid) confirms nothing.
+  ids = ids.filter((id) => UUID.test(id));
+  if (ids.length === 0) return 0;
+  const result = await asOutboxDb(db)
+    .updateTable('outbox')
+    .set({
+      confirmed_at: sql<Date>`now()`,
+      payload: sql<JobPayload>`case when queue = 'mail.send' then jsonb_set(payload, '{mail,data}', '{}'::jsonb) else payload end`,
+    })
+    .where('id', 'in', ids)
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /**
  * Records a job in the same transaction as the change it belongs to; the relay moves it to
  * BullMQ after commit. Returns the outbox id, which becomes the BullMQ job id.
  */
-export async function writeOutbox(
-  trx: OutboxDb,
-  queue: QueueName,
-  payload: JobPayload,
-): Promise<string> {
+export async function writeOutbox(trx: OutboxDb, queue: QueueName, payload: JobPayload): Promise<string> {
   const id = randomUUID();
-  await asOutboxDb(trx).insertInto('outbox').values({ id, queue, payload }).execute();
+  // Checked on the way in: e.g. a mail job whose link is not sealed is refused here, not in the mailer.
+  await asOutboxDb(trx)
+    .insertInto('outbox')
+    .values({ id, queue, payload: jobPayload.parse(payload) })
+    .execute();
   return id;
 }

@@ -1,14 +1,9 @@
-import { Queue, type JobsOptions } from 'bullmq';
+import { Queue, type JobsOptions, type Worker } from 'bullmq';
 import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
-import { QUEUES } from '@mfd/contracts';
-import { asOutboxDb, type OutboxDb, type WithOutbox } from './outbox';
-
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+import { outboxAck, outboxAckQueue, QUEUES, type OutboxService } from '@mfd/contracts';
+import { asOutboxDb, confirmOutbox, type OutboxDb, type WithOutbox } from './outbox';
+import { startConsumer, type Logger } from './worker';
 
 /** Retry policy a job is born with. Mail retries for about ten minutes before it is given up. */
 export const DEFAULT_JOB_OPTIONS: Record<string, JobsOptions> = {
@@ -28,18 +23,34 @@ export const DEFAULT_JOB_OPTIONS: Record<string, JobsOptions> = {
 
 export interface RelayOptions {
   db: OutboxDb;
+  /** Whose outbox this is: its consumers confirm rows on `outbox.ack.<service>`. */
+  service: OutboxService;
   /** A producer connection (`createProducerConnection`), so a Redis outage fails a pass fast. */
   connection: Redis;
+  /** A worker connection (`createQueueConnection`) for the confirmations' consumer. */
+  workerConnection: Redis;
   prefix: string;
   logger: Logger;
   pollMs?: number;
   batchSize?: number;
-  /** Sent rows are kept this long for inspection, then deleted (they may hold one-time links). */
-  retainSentMs?: number;
+  /** A row handed over this long ago and still unconfirmed is handed over again (its job may be lost). */
+  resendAfterMs?: number;
+  /** How often the number of rows awaiting confirmation is logged while there are any. */
+  backlogLogMs?: number;
+  /** Confirmed rows are kept this long for inspection (scrubbed), then deleted. */
+  retainConfirmedMs?: number;
   jobOptions?: Record<string, JobsOptions>;
   /** A queue add that has not answered by then fails the pass (BullMQ waits for a connection forever). */
   addTimeoutMs?: number;
 }
+
+export interface OutboxBacklog {
+  /** Rows handed to the queue and not yet confirmed by their consumer. */
+  awaiting: number;
+  oldestSeconds: number | null;
+}
+
+export const DEFAULT_RESEND_AFTER_MS = 120_000;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -50,17 +61,22 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Moves committed outbox rows to BullMQ with jobId = outbox id and marks them sent. Rows are
- * claimed with SKIP LOCKED, so several replicas relay side by side without sending twice; a
- * failed add leaves the row for the next pass, and the fixed job id keeps that from doubling.
+ * Moves committed outbox rows to BullMQ with jobId = outbox id. A row is done only when its
+ * consumer confirms it (an `outbox.ack` job, or for mail a final `mail.status` event the service
+ * feeds to `confirmOutbox`); one handed over `resendAfterMs` ago and unconfirmed is added again,
+ * so a job Redis lost (restart without data, failover, eviction) is not lost. The fixed job id
+ * makes an add of a job still queued a no-op, and consumers are idempotent by job id. Rows are
+ * claimed with SKIP LOCKED, so several replicas relay side by side.
  */
 export class OutboxRelay {
   private readonly queues = new Map<string, Queue>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private acks: Worker | undefined;
   private again = false;
   private stopped = false;
   private lastPurge = 0;
+  private lastBacklogLog = 0;
 
   private readonly db: Kysely<WithOutbox>;
 
@@ -70,6 +86,15 @@ export class OutboxRelay {
 
   start(): void {
     this.stopped = false;
+    this.acks = startConsumer({
+      queue: outboxAckQueue(this.opts.service),
+      connection: this.opts.workerConnection,
+      prefix: this.opts.prefix,
+      schema: outboxAck,
+      logger: this.opts.logger,
+      concurrency: 10,
+      handle: (ack) => confirmOutbox(this.db, [ack.id]),
+    });
     this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 1000);
     this.kick();
   }
@@ -86,7 +111,7 @@ export class OutboxRelay {
     });
   }
 
-  /** Relays everything pending; tests and shutdown use it. */
+  /** Relays everything due (new rows, and unconfirmed ones past `resendAfterMs`); tests and shutdown use it. */
   async flush(): Promise<number> {
     await this.running;
     let total = 0;
@@ -101,6 +126,7 @@ export class OutboxRelay {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
+    await this.acks?.close();
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.queues.clear();
   }
@@ -111,6 +137,7 @@ export class OutboxRelay {
       try {
         while ((await this.relayBatch()) > 0 && !this.stopped);
         await this.purge();
+        await this.logBacklog();
       } catch (err) {
         this.opts.logger.warn({ err }, 'outbox relay pass failed; will retry');
       }
@@ -126,13 +153,41 @@ export class OutboxRelay {
     return queue;
   }
 
+  /** Rows handed over and not confirmed yet, and how long the oldest has waited. */
+  async backlog(): Promise<OutboxBacklog> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('awaiting'),
+        sql<number | null>`extract(epoch from now() - min(created_at))::int`.as('oldest'),
+      ])
+      .where('confirmed_at', 'is', null)
+      .where('sent_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return { awaiting: Number(row.awaiting), oldestSeconds: row.oldest === null ? null : Number(row.oldest) };
+  }
+
+  private async logBacklog(): Promise<void> {
+    if (Date.now() - this.lastBacklogLog < (this.opts.backlogLogMs ?? 60_000)) return;
+    this.lastBacklogLog = Date.now();
+    const { awaiting, oldestSeconds } = await this.backlog();
+    if (awaiting > 0) this.opts.logger.info({ awaiting, oldestSeconds }, 'outbox rows await confirmation');
+  }
+
   private async relayBatch(): Promise<number> {
     const options = this.opts.jobOptions ?? DEFAULT_JOB_OPTIONS;
+    const resendAfter = this.opts.resendAfterMs ?? DEFAULT_RESEND_AFTER_MS;
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'queue', 'payload'])
-        .where('sent_at', 'is', null)
+        .select(['id', 'queue', 'payload', 'sent_at'])
+        .where('confirmed_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('sent_at', 'is', null),
+            eb('sent_at', '<', sql<Date>`now() - make_interval(secs => ${resendAfter / 1000})`),
+          ]),
+        )
         .orderBy('created_at')
         .limit(this.opts.batchSize ?? 100)
         .forUpdate()
@@ -151,19 +206,29 @@ export class OutboxRelay {
       await trx
         .updateTable('outbox')
         .set({ sent_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1` })
-        .where('id', 'in', rows.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .execute();
+      const again = rows.filter((r) => r.sent_at !== null).length;
+      if (again > 0)
+        this.opts.logger.warn(
+          { rows: again, resendAfterMs: resendAfter },
+          'outbox rows handed over again: not confirmed in time',
+        );
       return rows.length;
     });
   }
 
   private async purge(): Promise<void> {
-    const retain = this.opts.retainSentMs ?? 3_600_000;
+    const retain = this.opts.retainConfirmedMs ?? 3_600_000;
     if (Date.now() - this.lastPurge < 60_000) return;
     this.lastPurge = Date.now();
     await this.db
       .deleteFrom('outbox')
-      .where('sent_at', '<', new Date(Date.now() - retain))
+      .where('confirmed_at', '<', new Date(Date.now() - retain))
       .execute();
   }
 }

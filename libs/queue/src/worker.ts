@@ -1,7 +1,13 @@
-import { UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import type { Logger } from './relay';
+import { jobPayload, jobProducer, outboxAckQueue, type OutboxAck, type OutboxService } from '@mfd/contracts';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
 
 export interface ConsumerOptions<S extends z.ZodType> {
   queue: string;
@@ -11,6 +17,16 @@ export interface ConsumerOptions<S extends z.ZodType> {
   logger: Logger;
   concurrency?: number;
   settings?: WorkerOptions['settings'];
+  /** BullMQ's lock of an active job (ms); a dead worker's job is taken up again within 1.5 times it. */
+  lockDuration?: number;
+  /** Times a job may be taken up again after its worker died before it fails. */
+  maxStalledCount?: number;
+  /**
+   * Confirms each handled job to the outbox it came from (`outbox.ack.<producer>`), so the
+   * producer stops handing it over again. `handle` must then be idempotent by job id: a job Redis
+   * lost, or whose confirmation was lost, comes again.
+   */
+  acknowledge?: boolean;
   handle: (payload: z.infer<S>, job: Job) => Promise<unknown>;
 }
 
@@ -19,6 +35,25 @@ export interface ConsumerOptions<S extends z.ZodType> {
  * that does not parse can never succeed, so it fails at once instead of retrying.
  */
 export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Worker {
+  const acks = new Map<OutboxService, Queue<OutboxAck>>();
+  const acknowledge = async (job: Job) => {
+    const parsed = jobPayload.safeParse(job.data);
+    if (!parsed.success) return;
+    const producer = jobProducer(parsed.data);
+    let queue = acks.get(producer);
+    if (!queue) {
+      queue = new Queue<OutboxAck>(outboxAckQueue(producer), {
+        connection: opts.connection,
+        prefix: opts.prefix,
+      });
+      acks.set(producer, queue);
+    }
+    await queue.add(
+      'outbox.ack',
+      { id: String(job.id) },
+      { removeOnComplete: true, removeOnFail: { age: 24 * 3600 } },
+    );
+  };
   const worker = new Worker(
     opts.queue,
     async (job) => {
@@ -26,12 +61,19 @@ export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Wo
       if (!parsed.success) {
         throw new UnrecoverableError(`invalid ${opts.queue} payload: ${parsed.error.message}`);
       }
-      return opts.handle(parsed.data, job);
+      const result = await opts.handle(parsed.data, job);
+      // A failed confirmation fails the job: it runs again (idempotently) and confirms then.
+      if (opts.acknowledge) await acknowledge(job);
+      return result;
     },
     {
       connection: opts.connection,
       prefix: opts.prefix,
       concurrency: opts.concurrency ?? 1,
+      ...(opts.lockDuration
+        ? { lockDuration: opts.lockDuration, stalledInterval: Math.ceil(opts.lockDuration / 2) }
+        : {}),
+      ...(opts.maxStalledCount ? { maxStalledCount: opts.maxStalledCount } : {}),
       ...(opts.settings ? { settings: opts.settings } : {}),
     },
   );
@@ -42,5 +84,8 @@ export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Wo
     );
   });
   worker.on('error', (err) => opts.logger.error({ queue: opts.queue, err }, 'worker error'));
+  worker.on('closed', () => {
+    for (const queue of acks.values()) void queue.close();
+  });
   return worker;
 }

@@ -3,9 +3,22 @@ import { Queue } from 'bullmq';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES, type InquiryCreatedEvent } from '@mfd/contracts';
+import { jobPayload, QUEUES, type InquiryCreatedEvent, type MailSendJob } from '@mfd/contracts';
 import { createDatabase, migrateToLatest } from '@mfd/db';
-import { createOutboxTable, createProducerConnection, OutboxRelay, queuePrefix, writeOutbox, type WithOutbox } from '@mfd/queue';
+import {
+  addOutboxConfirmation,
+  confirmOutbox,
+  createOutboxTable,
+  createProducerConnection,
+  createQueueConnection,
+  MailSecrets,
+  OutboxRelay,
+  queuePrefix,
+  startConsumer,
+  writeOutbox,
+  type RelayOptions,
+  type WithOutbox,
+} from '@mfd/queue';
 import { dropSchemas, testInfra, uniqueRedisPrefix, uniqueSchema } from '@mfd/testing';
 
 const event = (): InquiryCreatedEvent => ({
@@ -21,31 +34,55 @@ describe('outbox relay', () => {
   const prefix = queuePrefix(uniqueRedisPrefix());
   const database = createDatabase<WithOutbox>({ url: testInfra().pgUrl, schema });
   const connection = createProducerConnection(testInfra().redisUrl);
+  const workerConnection = createQueueConnection(testInfra().redisUrl);
   const queue = new Queue(QUEUES.directoryEvents, { connection, prefix });
   const logger = pino({ level: 'silent' });
+  const relayOf = (options: Partial<RelayOptions> = {}) =>
+    new OutboxRelay({
+      db: database.db,
+      service: 'inquiry',
+      connection,
+      workerConnection,
+      prefix,
+      logger,
+      ...options,
+    });
+  const outboxRow = (id: string) =>
+    database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    await migrateToLatest(database.db as Kysely<unknown>, database.pool, schema, { '0001-outbox': { up: createOutboxTable } });
+    await migrateToLatest(database.db as Kysely<unknown>, database.pool, schema, {
+      '0001-outbox': { up: createOutboxTable },
+      '0002-outbox-confirmation': { up: addOutboxConfirmation },
+    });
   });
   afterAll(async () => {
     await queue.close();
     connection.disconnect();
+    workerConnection.disconnect();
     await database.close();
     await dropSchemas(testInfra().pgUrl, [schema]);
   });
 
-  it('when a change commits with its job, then the relay puts it on the queue with jobId = outbox id and marks it sent', async () => {
+  it('when a change commits with its job, then the relay puts it on the queue with jobId = outbox id and waits for its confirmation', async () => {
     const payload = event();
-    const id = await database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.directoryEvents, payload));
-    const relay = new OutboxRelay({ db: database.db, connection, prefix, logger });
+    const id = await database.db
+      .transaction()
+      .execute((trx) => writeOutbox(trx, QUEUES.directoryEvents, payload));
+    const relay = relayOf();
     expect(await relay.flush()).toBe(1);
     await relay.stop();
 
     const job = await queue.getJob(id);
     expect(job?.name).toBe('inquiry.created');
     expect(job?.data).toEqual(payload);
-    const row = await database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.sent_at).not.toBeNull();
+    expect(row.confirmed_at).toBeNull();
   });
 
   it('when the change rolls back, then its job never reaches the queue', async () => {
@@ -57,7 +94,7 @@ describe('outbox relay', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    const relay = new OutboxRelay({ db: database.db, connection, prefix, logger });
+    const relay = relayOf();
     await relay.flush();
     await relay.stop();
     expect(await queue.getJob(id)).toBeUndefined();
@@ -70,7 +107,7 @@ describe('outbox relay', () => {
       return written;
     });
     const before = await queue.count();
-    const relays = [1, 2].map(() => new OutboxRelay({ db: database.db, connection, prefix, logger, batchSize: 7 }));
+    const relays = [1, 2].map(() => relayOf({ batchSize: 7 }));
     const moved = await Promise.all(relays.map((r) => r.flush()));
     await Promise.all(relays.map((r) => r.stop()));
     expect(moved[0]! + moved[1]!).toBe(40);
@@ -79,19 +116,114 @@ describe('outbox relay', () => {
   });
 
   it('when Redis refuses the job, then the row stays unsent for the next pass', async () => {
-    const id = await database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.directoryEvents, event()));
+    const id = await database.db
+      .transaction()
+      .execute((trx) => writeOutbox(trx, QUEUES.directoryEvents, event()));
     const broken = createProducerConnection('redis://127.0.0.1:1');
     broken.on('error', () => undefined);
-    const relay = new OutboxRelay({ db: database.db, connection: broken, prefix, logger, addTimeoutMs: 500 });
+    const relay = relayOf({ connection: broken, addTimeoutMs: 500 });
     await expect(relay.flush()).rejects.toThrow();
     await relay.stop().catch(() => undefined);
     broken.disconnect();
-    const row = await database.db.selectFrom('outbox').select('sent_at').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('outbox')
+      .select('sent_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.sent_at).toBeNull();
 
-    const healthy = new OutboxRelay({ db: database.db, connection, prefix, logger });
+    const healthy = relayOf();
     expect(await healthy.flush()).toBeGreaterThanOrEqual(1);
     await healthy.stop();
     expect(await queue.getJob(id)).toBeDefined();
+  });
+
+  it('when Redis loses a job that was handed over, then the unconfirmed row is handed over again once resendAfterMs has passed', async () => {
+    const id = await database.db
+      .transaction()
+      .execute((trx) => writeOutbox(trx, QUEUES.directoryEvents, event()));
+    const relay = relayOf({ resendAfterMs: 2000 });
+    await relay.flush();
+    await (await queue.getJob(id))!.remove();
+
+    await relay.flush();
+    expect(await queue.getJob(id)).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 2200));
+    await relay.flush();
+    await relay.stop();
+    expect((await queue.getJob(id))?.data).toMatchObject({ type: 'inquiry.created' });
+    expect((await outboxRow(id)).attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it('when the consumer handles the job, then it confirms it to the producer and the row is never handed over again', async () => {
+    const id = await database.db
+      .transaction()
+      .execute((trx) => writeOutbox(trx, QUEUES.directoryEvents, event()));
+    const handled: string[] = [];
+    const consumer = startConsumer({
+      queue: QUEUES.directoryEvents,
+      connection: workerConnection,
+      prefix,
+      schema: jobPayload,
+      logger,
+      acknowledge: true,
+      handle: async (_event, job) => handled.push(String(job.id)),
+    });
+    const relay = relayOf({ resendAfterMs: 300 });
+    relay.start();
+    const deadline = Date.now() + 10_000;
+    while ((await outboxRow(id)).confirmed_at === null && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    const confirmed = await outboxRow(id);
+    expect(confirmed.confirmed_at).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 700));
+    await relay.stop();
+    await consumer.close();
+    // Handed over again only while unconfirmed (a no-op add of the same job id), never after.
+    expect(handled.filter((h) => h === id)).toHaveLength(1);
+    expect((await outboxRow(id)).attempts).toBe(confirmed.attempts);
+  });
+
+  it('when rows wait for confirmation, then the backlog counts them with the oldest age', async () => {
+    const relay = relayOf();
+    const before = await relay.backlog();
+    await database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.directoryEvents, event()));
+    await relay.flush();
+    const after = await relay.backlog();
+    await relay.stop();
+    expect(after.awaiting).toBe(before.awaiting + 1);
+    expect(after.oldestSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  describe('mail jobs', () => {
+    const secrets = new MailSecrets(`k1:${Buffer.alloc(32, 7).toString('base64')}`);
+    const mail = (token: string): MailSendJob => ({
+      type: 'mail.send',
+      to: 'maria@example.com',
+      source: 'identity',
+      mail: { template: 'password-reset', data: { first_name: 'Maria', token, expires_in_minutes: 60 } },
+    });
+
+    it('when a mail job carries its link in clear, then the outbox refuses it', async () => {
+      await expect(
+        database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.mailSend, mail('plain-token'))),
+      ).rejects.toThrow(/sealed secret/);
+    });
+
+    it('when a mail job is confirmed, then its row keeps no template data', async () => {
+      const sealed = secrets.seal('reset-token-1', 'maria@example.com');
+      const id = await database.db
+        .transaction()
+        .execute((trx) => writeOutbox(trx, QUEUES.mailSend, mail(sealed)));
+      expect(JSON.stringify((await outboxRow(id)).payload)).toContain(sealed);
+      expect(await confirmOutbox(database.db, [id])).toBe(1);
+      const row = await outboxRow(id);
+      expect(row.confirmed_at).not.toBeNull();
+      expect(row.payload).toMatchObject({
+        type: 'mail.send',
+        mail: { template: 'password-reset', data: {} },
+      });
+      expect(JSON.stringify(row.payload)).not.toContain(sealed);
+    });
   });
 });

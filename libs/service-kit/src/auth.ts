@@ -9,6 +9,8 @@ export interface AuthContext {
   userId: string;
   tenantId: string;
   role: Role;
+  /** A platform operator: may change shared reference data, whatever the role in the company. */
+  operator: boolean;
   tokenId: string;
   expiresAt: number;
 }
@@ -19,6 +21,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The role a caller must have; any signed-in user when absent. */
     role?: Role;
+    /** Only platform operators (shared reference data); 403 for everyone else. */
+    operator?: boolean;
   }
   interface FastifyRequest {
     /** The verified caller. Reading it on a public route throws 401. */
@@ -43,15 +47,24 @@ const SESSION_INVALID = 'Your session has expired or is no longer valid. Please 
 
 /**
  * Verifies the bearer token on every route that is not marked public: signature (EdDSA),
- * algorithm, audience, issuer, expiry, and the Redis revocation list; then the route's role.
+ * algorithm, audience, issuer, expiry, and the Redis revocation list; then the route's role and operator flag.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthOptions) => {
     await app.register(fastifyJwt, {
-      secret: opts.privateKey ? { public: opts.publicKey, private: opts.privateKey } : { public: opts.publicKey },
-      sign: { algorithm: 'EdDSA', aud: TOKEN_AUDIENCE, iss: TOKEN_ISSUER, expiresIn: opts.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS },
+      secret: opts.privateKey
+        ? { public: opts.publicKey, private: opts.privateKey }
+        : { public: opts.publicKey },
+      sign: {
+        algorithm: 'EdDSA',
+        aud: TOKEN_AUDIENCE,
+        iss: TOKEN_ISSUER,
+        expiresIn: opts.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+      },
       verify: { algorithms: ['EdDSA'], allowedAud: TOKEN_AUDIENCE, allowedIss: TOKEN_ISSUER },
     });
+
+    opts.revocations.reportTo(app.log);
 
     app.decorateRequest('auth', {
       getter(this: WithAuth) {
@@ -76,10 +89,12 @@ export const authPlugin = fp(
         userId: claims.sub,
         tenantId: claims.tid,
         role: claims.role,
+        operator: claims.operator,
         tokenId: claims.jti,
         expiresAt: claims.exp,
       };
       if (config.role && claims.role !== config.role) throw forbidden();
+      if (config.operator && !claims.operator) throw forbidden();
     });
   },
   { name: 'mfd-auth' },

@@ -17,6 +17,19 @@ export const baseConfig = z.object({
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
   KEYS_DIR: z.string().default('.keys'),
+  /**
+   * Shared by the gateway and the services: a service believes a request's X-Forwarded-For only
+   * when the request carries this secret, so nobody can forge a client address by calling a
+   * service directly. Production sets it (text or file); development makes one in KEYS_DIR.
+   */
+  GATEWAY_SECRET: z.string().min(32).optional(),
+  GATEWAY_SECRET_FILE: z.string().optional(),
+  /** The whole request (headers and body) must arrive within this; a slow sender is cut off. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** A socket with no traffic for this long is closed. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Longer than a load balancer's idle timeout, so it never reuses a connection we just closed. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
 });
 export type BaseConfig = z.infer<typeof baseConfig>;
 

@@ -15,6 +15,13 @@ const FASTIFY_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
 };
 
+/** The proxy's own errors (the gateway's upstream unreachable or too slow) keep their status, not a 500. */
+const UPSTREAM_DETAILS: Record<number, string> = {
+  502: 'A service behind this one could not be reached. Please try again.',
+  503: 'A service is unavailable right now. Please try again in a few minutes.',
+  504: 'A service took too long to answer. Please try again.',
+};
+
 function fieldName(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || 'body';
 }
@@ -46,6 +53,8 @@ function toResponse(error: FastifyError | Error): { status: number; body: ErrorR
     const code = (error as FastifyError).code;
     return { status, body: { success: false, detail: FASTIFY_DETAILS[code] ?? error.message } };
   }
+  const upstream = status ? UPSTREAM_DETAILS[status] : undefined;
+  if (status && upstream) return { status, body: { success: false, detail: upstream } };
   return null;
 }
 

@@ -13,11 +13,19 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (detail: string, errors?: FieldError[]) => new AppError(400, 'BAD_REQUEST', detail, errors);
+export const badRequest = (detail: string, errors?: FieldError[]) =>
+  new AppError(400, 'BAD_REQUEST', detail, errors);
 export const unauthorized = (detail = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', detail);
-export const forbidden = (detail = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', detail);
+export const forbidden = (detail = 'You do not have permission to do this') =>
+  new AppError(403, 'FORBIDDEN', detail);
 export const notFound = (detail = 'Not found') => new AppError(404, 'NOT_FOUND', detail);
-export const conflict = (detail: string, errors?: FieldError[]) => new AppError(409, 'CONFLICT', detail, errors);
-export const payloadTooLarge = (detail = 'The upload is too large') => new AppError(413, 'PAYLOAD_TOO_LARGE', detail);
+export const conflict = (detail: string, errors?: FieldError[]) =>
+  new AppError(409, 'CONFLICT', detail, errors);
+export const payloadTooLarge = (detail = 'The upload is too large') =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', detail);
+/** A dependency the answer needs is down (e.g. logout while Redis is): the caller may try again later. */
+export const serviceUnavailable = (
+  detail = 'This is not possible right now. Please try again in a few minutes.',
+) => new AppError(503, 'SERVICE_UNAVAILABLE', detail);
 export const tooManyRequests = (detail = 'Too many attempts. Please wait and try again.') =>
   new AppError(429, 'TOO_MANY_REQUESTS', detail);

@@ -4,6 +4,7 @@ export * from './config';
 export * from './error-handler';
 export * from './errors';
 export * from './health';
+export * from './json-body';
 export * from './keys';
 export * from './logger';
 export * from './redis';

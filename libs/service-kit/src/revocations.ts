@@ -1,14 +1,103 @@
 import type { Redis } from 'ioredis';
+import { serviceUnavailable } from './errors';
+import type { OutageLog } from './redis';
+
+/** How long tokens absent from the local copy are still accepted while Redis is unreachable. */
+export const REVOCATION_OUTAGE_GRACE_MS = 5 * 60_000;
+
+export const REVOCATION_UNAVAILABLE =
+  'Signing out is not possible right now. Please try again in a few minutes.';
+export const SESSION_CHECK_UNAVAILABLE =
+  'Your session cannot be checked right now. Please try again in a few minutes.';
+
+export interface RevocationOptions {
+  /** Tests shorten the 5 minutes. */
+  outageGraceMs?: number;
+  /** At start, how long a check waits for the first connection before counting as an outage. */
+  firstConnectWaitMs?: number;
+}
+
+interface Log extends OutageLog {
+  error(obj: object, msg: string): void;
+}
+
+const quiet: Log = { warn() {}, info() {}, error() {} };
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
- * Revoked tokens, shared by every service through Redis: a denylist of token ids (logout)
- * and a per-user "not before" second (password reset) for tokens issued before it.
+ * Revoked tokens, shared by every service through Redis: a denylist of token ids (logout) and a
+ * per-user "not before" second (password reset) for tokens issued before it.
+ *
+ * Redis is asked on every check. Each process also keeps a copy of every revocation it has seen
+ * (published on a channel, reloaded from an index whenever the connection is made again), so while
+ * Redis is unreachable a revoked token it knows of stays refused and any other token is accepted
+ * for REVOCATION_OUTAGE_GRACE_MS of outage, then refused with 503. Revoking needs Redis: without
+ * it the caller gets 503, as the revocation could not be promised to the other services.
  */
 export class TokenRevocations {
+  private readonly denied = new Map<string, number>();
+  private readonly notBefore = new Map<string, { at: number; until: number }>();
+  private readonly subscriber: Redis;
+  private readonly firstConnect: Promise<void>;
+  private readonly createdAt = Date.now();
+  private everReady = false;
+  private firstAttemptOver = false;
+  private outageSince: number | null = null;
+  private reported: 'nothing' | 'accepting' | 'refusing' = 'nothing';
+  private log: Log = quiet;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+    private readonly opts: RevocationOptions = {},
+  ) {
+    this.everReady = redis.status === 'ready';
+    this.firstAttemptOver = this.everReady;
+    this.firstConnect = new Promise((resolve) => {
+      if (this.everReady) resolve();
+      else redis.once('ready', () => resolve());
+    });
+    redis.on('ready', () => {
+      this.everReady = true;
+      this.firstAttemptOver = true;
+      this.recovered();
+      void this.reload();
+    });
+    redis.on('close', () => {
+      this.firstAttemptOver = true;
+      this.outageSince ??= Date.now();
+    });
+    redis.on('error', () => {
+      this.firstAttemptOver = true;
+    });
+    this.subscriber = redis.duplicate({
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      commandTimeout: undefined,
+      lazyConnect: false,
+    });
+    this.subscriber.on('error', () => {});
+    this.subscriber.on('message', (_channel: string, message: string) => this.rememberMessage(message));
+    this.subscriber.on('ready', () => void this.reload());
+    this.subscriber.subscribe(this.channel).catch(() => {});
+    // The services close their client on shutdown; the subscriber goes with it.
+    redis.once('end', () => this.subscriber.disconnect());
+    if (this.everReady) void this.reload();
+  }
+
+  /** Where outages of the check are reported (once each way); the auth plugin passes the app's logger. */
+  reportTo(log: Log): void {
+    this.log = log;
+  }
+
+  private get channel() {
+    return `${this.prefix}:auth:revocations`;
+  }
+
+  /** Every revocation until it expires, scored by its expiry, for reloading a copy. */
+  private get indexKey() {
+    return `${this.prefix}:auth:revocations:index`;
+  }
 
   private denyKey(tokenId: string) {
     return `${this.prefix}:auth:deny:${tokenId}`;
@@ -19,18 +108,138 @@ export class TokenRevocations {
   }
 
   async revokeToken(tokenId: string, expiresAtSeconds: number): Promise<void> {
-    const ttl = Math.max(1, expiresAtSeconds - Math.floor(Date.now() / 1000));
-    await this.redis.set(this.denyKey(tokenId), '1', 'EX', ttl);
+    const ttl = Math.max(1, expiresAtSeconds - nowSeconds());
+    const member = `d:${tokenId}`;
+    await this.write((m) => m.set(this.denyKey(tokenId), '1', 'EX', ttl), member, nowSeconds() + ttl);
   }
 
   /** Tokens issued in an earlier second stop working; same-second ones are denied by id. */
   async revokeUserTokens(userId: string, maxTokenLifetimeSeconds: number): Promise<void> {
-    const now = Math.floor(Date.now() / 1000);
-    await this.redis.set(this.notBeforeKey(userId), String(now), 'EX', maxTokenLifetimeSeconds);
+    const now = nowSeconds();
+    const member = `n:${userId}:${now}`;
+    await this.write(
+      (m) => m.set(this.notBeforeKey(userId), String(now), 'EX', maxTokenLifetimeSeconds),
+      member,
+      now + maxTokenLifetimeSeconds,
+    );
   }
 
   async isRevoked(claims: { jti: string; sub: string; iat: number }): Promise<boolean> {
-    const [denied, notBefore] = await this.redis.mget(this.denyKey(claims.jti), this.notBeforeKey(claims.sub));
-    return denied !== null || (notBefore !== null && claims.iat < Number(notBefore));
+    if (this.knows(claims)) return true;
+    if (await this.reachable()) {
+      try {
+        const [denied, notBefore] = await this.redis.mget(
+          this.denyKey(claims.jti),
+          this.notBeforeKey(claims.sub),
+        );
+        return denied !== null || (notBefore !== null && claims.iat < Number(notBefore));
+      } catch {
+        // A timeout or a dropped connection: an outage like any other.
+      }
+    }
+    return this.acceptDuringOutage();
+  }
+
+  private async write(
+    command: (m: ReturnType<Redis['multi']>) => unknown,
+    member: string,
+    until: number,
+  ): Promise<void> {
+    if (!(await this.reachable())) throw serviceUnavailable(REVOCATION_UNAVAILABLE);
+    const multi = this.redis.multi();
+    command(multi);
+    multi.zadd(this.indexKey, until, member).publish(this.channel, `${until} ${member}`);
+    let results: Awaited<ReturnType<typeof multi.exec>>;
+    try {
+      results = await multi.exec();
+    } catch {
+      throw serviceUnavailable(REVOCATION_UNAVAILABLE);
+    }
+    if (!results || results.some(([err]) => err)) throw serviceUnavailable(REVOCATION_UNAVAILABLE);
+    this.remember(member, until);
+  }
+
+  private isReady(): boolean {
+    return this.redis.status === 'ready';
+  }
+
+  private async reachable(): Promise<boolean> {
+    if (this.isReady()) return true;
+    // Only while the very first connection attempt is under way: a start-up is no outage.
+    const wait = this.opts.firstConnectWaitMs ?? 2000;
+    if (!this.firstAttemptOver) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.firstConnect, new Promise((resolve) => (timer = setTimeout(resolve, wait)))]);
+      clearTimeout(timer);
+    }
+    return this.isReady();
+  }
+
+  private acceptDuringOutage(): boolean {
+    this.outageSince ??= this.everReady ? Date.now() : this.createdAt;
+    const grace = this.opts.outageGraceMs ?? REVOCATION_OUTAGE_GRACE_MS;
+    if (Date.now() - this.outageSince > grace) {
+      if (this.reported !== 'refusing') {
+        this.reported = 'refusing';
+        this.log.error(
+          { graceSeconds: grace / 1000 },
+          'Redis is still unreachable: tokens are refused with 503 until it is back',
+        );
+      }
+      throw serviceUnavailable(SESSION_CHECK_UNAVAILABLE);
+    }
+    if (this.reported === 'nothing') {
+      this.reported = 'accepting';
+      this.log.warn(
+        { graceSeconds: grace / 1000, knownRevocations: this.denied.size + this.notBefore.size },
+        'Redis is unreachable: tokens are checked against the local copy of revocations only, for the grace period',
+      );
+    }
+    return false;
+  }
+
+  private recovered(): void {
+    if (this.reported !== 'nothing')
+      this.log.info('Redis is reachable again: tokens are checked against Redis');
+    this.outageSince = null;
+    this.reported = 'nothing';
+  }
+
+  private knows(claims: { jti: string; sub: string; iat: number }): boolean {
+    const now = nowSeconds();
+    const deniedUntil = this.denied.get(claims.jti);
+    if (deniedUntil !== undefined && deniedUntil >= now) return true;
+    const cut = this.notBefore.get(claims.sub);
+    return cut !== undefined && cut.until >= now && claims.iat < cut.at;
+  }
+
+  private rememberMessage(message: string): void {
+    const space = message.indexOf(' ');
+    this.remember(message.slice(space + 1), Number(message.slice(0, space)));
+  }
+
+  private remember(member: string, until: number): void {
+    if (!(until >= nowSeconds())) return;
+    if (member.startsWith('d:')) this.denied.set(member.slice(2), until);
+    else if (member.startsWith('n:')) {
+      const [userId = '', at] = member.slice(2).split(':');
+      const cut = { at: Number(at), until };
+      const known = this.notBefore.get(userId);
+      if (!known || known.at < cut.at) this.notBefore.set(userId, cut);
+    }
+  }
+
+  /** Replaces nothing and forgets nothing still valid: entries only expire. */
+  private async reload(): Promise<void> {
+    try {
+      const now = nowSeconds();
+      await this.redis.zremrangebyscore(this.indexKey, '-inf', now - 1);
+      const entries = await this.redis.zrange(this.indexKey, 0, -1, 'WITHSCORES');
+      for (let i = 0; i + 1 < entries.length; i += 2) this.remember(entries[i] ?? '', Number(entries[i + 1]));
+      for (const [id, until] of this.denied) if (until < now) this.denied.delete(id);
+      for (const [id, cut] of this.notBefore) if (cut.until < now) this.notBefore.delete(id);
+    } catch {
+      // Redis went away again; the next connection reloads.
+    }
   }
 }

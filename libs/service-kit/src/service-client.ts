@@ -13,7 +13,11 @@ export class ServiceClient {
     private readonly timeoutMs = 5000,
   ) {}
 
-  async get<S extends z.ZodType>(path: string, schema: S, auth: { token: string; requestId?: string }): Promise<z.infer<S>> {
+  async get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    auth: { token: string; requestId?: string },
+  ): Promise<z.infer<S>> {
     let response: Response;
     try {
       response = await fetch(new URL(path, this.baseUrl), {
@@ -27,7 +31,8 @@ export class ServiceClient {
       throw new AppError(502, 'UPSTREAM_UNAVAILABLE', `The ${this.name} service is not reachable`);
     }
     if (response.status === 404) throw new AppError(404, 'NOT_FOUND', 'Not found');
-    if (!response.ok) throw new AppError(502, 'UPSTREAM_ERROR', `The ${this.name} service answered ${response.status}`);
+    if (!response.ok)
+      throw new AppError(502, 'UPSTREAM_ERROR', `The ${this.name} service answered ${response.status}`);
     return schema.parse(await response.json());
   }
 }

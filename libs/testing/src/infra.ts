@@ -61,7 +61,9 @@ export async function resolveInfra(): Promise<{ infra: TestInfra; stop: () => Pr
       stop: async () => {},
     };
   }
-  throw new Error('No PostgreSQL/Redis for tests: set PG_URL and REDIS_URL, or run a Docker engine for Testcontainers.');
+  throw new Error(
+    'No PostgreSQL/Redis for tests: set PG_URL and REDIS_URL, or run a Docker engine for Testcontainers.',
+  );
 }
 
 export function testInfra(): TestInfra {

@@ -8,7 +8,5 @@ export function fillPath(url: string): string {
 
 /** Every route a caller must be signed in for, with its path filled in. */
 export function protectedRoutes(routes: RouteEntry[]): Array<RouteEntry & { path: string }> {
-  return routes
-    .filter((r) => !r.public && r.url !== '*')
-    .map((r) => ({ ...r, path: fillPath(r.url) }));
+  return routes.filter((r) => !r.public && r.url !== '*').map((r) => ({ ...r, path: fillPath(r.url) }));
 }

@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { MIGRATION_LOCK_KEY } from '@mfd/db';
+import { uniqueRedisPrefix } from './redis-keys';
 
 /** A schema name no other test uses: `t_<random>_<service>`. */
 export function uniqueSchema(service: string): string {
   return `t_${randomBytes(5).toString('hex')}_${service}`;
-}
-
-/** A Redis prefix no other test uses. */
-export function uniqueRedisPrefix(): string {
-  return `test:${randomBytes(5).toString('hex')}`;
 }
 
 /** Drops test schemas, under the migration lock so no migrator is reading the catalog meanwhile. */
@@ -19,7 +15,8 @@ export async function dropSchemas(pgUrl: string, schemas: string[]): Promise<voi
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     for (const schema of schemas) {
-      if (!/^(t|e2e)_[a-f0-9]+_[a-z_]+$/.test(schema)) throw new Error(`refusing to drop ${schema}`);
+      if (!/^(t|e2e|security|stack)_[a-f0-9]+_[a-z_]+$/.test(schema))
+        throw new Error(`refusing to drop ${schema}`);
       await client.query(`drop schema if exists "${schema}" cascade`);
     }
   } finally {
@@ -31,7 +28,11 @@ export async function dropSchemas(pgUrl: string, schemas: string[]): Promise<voi
  * The settings a service under test starts with: quiet logs, an ephemeral port, the test
  * PostgreSQL and Redis, its own fresh schema and Redis prefix. `overrides` win.
  */
-export function serviceTestEnv(service: string, pg: { pgUrl: string; redisUrl: string }, overrides: Record<string, string | undefined> = {}) {
+export function serviceTestEnv(
+  service: string,
+  pg: { pgUrl: string; redisUrl: string },
+  overrides: Record<string, string | undefined> = {},
+) {
   const schema = uniqueSchema(service);
   return {
     schema,

@@ -29,6 +29,14 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string[]
  */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
+  /** The 250 for a message comes this long after its data (a slow server); the message is kept at once. */
+  replyDelayMs = 0;
+  /**
+   * Decides per recipient and attempt (1 for its first message) whether the server refuses
+   * with an SMTP reply code, e.g. a 451 for the first attempt of a chosen few; undefined accepts.
+   */
+  answer: ((recipient: string, attempt: number) => number | undefined) | undefined;
+  private readonly attempts = new Map<string, number>();
   private readonly failures: Failure[] = [];
   private readonly waiters = new Set<() => void>();
   private readonly server: SMTPServer;
@@ -40,12 +48,13 @@ export class SmtpSink {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       size: 10 * 1024 * 1024,
-      onData: (stream, _session, callback) => {
+      onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('error', callback);
         stream.on('end', () => {
-          const failure = this.failures.shift();
+          const answered = this.answerFor(session.envelope.rcptTo.map((r) => r.address));
+          const failure = this.failures.shift() ?? answered;
           if (failure) {
             const err = Object.assign(new Error(failure.message), { responseCode: failure.code });
             callback(err);
@@ -64,12 +73,22 @@ export class SmtpSink {
                 receivedAt: new Date(),
               });
               for (const wake of this.waiters) wake();
-              callback();
+              setTimeout(() => callback(), this.replyDelayMs);
             })
             .catch(callback);
         });
       },
     });
+  }
+
+  private answerFor(recipients: string[]): Failure | undefined {
+    let code: number | undefined;
+    for (const to of recipients) {
+      const attempt = (this.attempts.get(to) ?? 0) + 1;
+      this.attempts.set(to, attempt);
+      code ??= this.answer?.(to, attempt);
+    }
+    return code ? { code, message: code >= 500 ? 'Mailbox unavailable' : 'Try again later' } : undefined;
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<this> {
@@ -98,6 +117,7 @@ export class SmtpSink {
   clear(): void {
     this.messages.length = 0;
     this.failures.length = 0;
+    this.attempts.clear();
   }
 
   /** Resolves with the first message that matches, waiting for it to arrive. */

@@ -20,12 +20,15 @@ export interface TestUser {
   userId: string;
   tenantId: string;
   role: Role;
+  operator: boolean;
   tokenId: string;
   token: string;
 }
 
 export interface TokenOverrides {
   role?: Role;
+  /** A platform operator (shared reference data); false unless asked. */
+  operator?: boolean;
   tenantId?: string;
   userId?: string;
   /** Seconds from now; negative for an expired token. */
@@ -39,6 +42,7 @@ export function makeUser(overrides: TokenOverrides = {}): TestUser {
     userId: overrides.userId ?? randomUUID(),
     tenantId: overrides.tenantId ?? randomUUID(),
     role: overrides.role ?? 'trader',
+    operator: overrides.operator ?? false,
     tokenId: randomUUID(),
   };
   const now = Math.floor(Date.now() / 1000);
@@ -47,6 +51,7 @@ export function makeUser(overrides: TokenOverrides = {}): TestUser {
     sub: user.userId,
     tid: user.tenantId,
     role: user.role,
+    operator: user.operator,
     jti: user.tokenId,
     aud: TOKEN_AUDIENCE,
     iss: TOKEN_ISSUER,

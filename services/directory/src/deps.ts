@@ -21,9 +21,18 @@ export function createDeps(config: DirectoryConfig, publicKey = loadPublicKey(co
     schema: config.DB_SCHEMA,
     poolMax: config.PG_POOL_MAX,
     applicationName: 'directory',
+    connectTimeoutMs: config.PG_CONNECT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    statementTimeoutMs: config.PG_STATEMENT_TIMEOUT_MS,
   });
   const redis = createRedis(config.REDIS_URL);
-  return { config, database, redis, revocations: new TokenRevocations(redis, config.REDIS_PREFIX), publicKey };
+  return {
+    config,
+    database,
+    redis,
+    revocations: new TokenRevocations(redis, config.REDIS_PREFIX),
+    publicKey,
+  };
 }
 
 export async function migrate(deps: DirectoryDeps): Promise<string[]> {

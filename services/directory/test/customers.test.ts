@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeColleague, makeUser, type TestUser } from '@mfd/testing';
-import { NEW_CUSTOMER } from './fixtures';
+import { CUSTOMER_REPLACEMENT, NEW_CUSTOMER } from './fixtures';
 import { startDirectory } from './harness';
-
 
 describe('customers', () => {
   let d: Awaited<ReturnType<typeof startDirectory>>;
@@ -11,7 +10,8 @@ describe('customers', () => {
   });
   afterAll(() => d.close());
 
-  const post = (user: TestUser, payload: object) => d.app.inject({ method: 'POST', url: '/api/customers/detailed', headers: bearer(user), payload });
+  const post = (user: TestUser, payload: object) =>
+    d.app.inject({ method: 'POST', url: '/api/customers/detailed', headers: bearer(user), payload });
   const get = (user: TestUser, url: string) => d.app.inject({ method: 'GET', url, headers: bearer(user) });
 
   it('when a trader adds a customer, then it is listed with its fields, GT&C terms and no inquiries', async () => {
@@ -53,7 +53,10 @@ describe('customers', () => {
     for (const [field, change] of cases) {
       const res = await post(user, { ...NEW_CUSTOMER, ...change });
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().errors.map((e: { field: string }) => e.field), field).toEqual([field]);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        field,
+      ).toEqual([field]);
     }
     expect((await get(user, '/api/customers')).json()).toEqual([]);
   });
@@ -61,33 +64,108 @@ describe('customers', () => {
   it('when an older client sends primary_email and primary_phone, then they stand in for the general ones', async () => {
     const user = makeUser();
     const { general_email: _e, main_phone: _p, ...rest } = NEW_CUSTOMER;
-    const res = await post(user, { ...rest, primary_email: 'legacy@example.com', primary_phone: '+1 212 555 0100' });
+    const res = await post(user, {
+      ...rest,
+      primary_email: 'legacy@example.com',
+      primary_phone: '+1 212 555 0100',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const [customer] = (await get(user, '/api/customers')).json();
     expect(customer).toMatchObject({ general_email: 'legacy@example.com', main_phone: '+1 212 555 0100' });
   });
 
-  it('when a customer is edited, then the edit rules apply and the new values are kept', async () => {
+  it('when a customer is replaced with PUT, then every edit field must be sent: 400 names each one left out', async () => {
     const user = makeUser();
     const id = (await post(user, NEW_CUSTOMER)).json().id;
-    const missing = await d.app.inject({ method: 'PUT', url: `/api/customers/${id}`, headers: bearer(user), payload: { legal_entity_name: 'X' } });
+    const put = (payload: object, as = user) =>
+      d.app.inject({ method: 'PUT', url: `/api/customers/${id}`, headers: bearer(as), payload });
+    const missing = await put({ legal_entity_name: 'X', notes: 'Only a note' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['address', 'city', 'country', 'general_email', 'main_phone']);
+    const errors = missing.json().errors as Array<{ field: string; message: string }>;
+    expect(errors.map((e) => e.field).sort()).toEqual(
+      [
+        'address',
+        'brand_name',
+        'city',
+        'contact_email',
+        'contact_name',
+        'contact_phone',
+        'contact_position',
+        'country',
+        'general_email',
+        'main_phone',
+        'main_ship_type',
+        'postal_code',
+        'registration_number',
+        'selling_terms',
+        'state_province',
+        'tax_id',
+        'trading_name',
+        'website',
+      ].sort(),
+    );
+    expect(errors).toContainEqual({ field: 'brand_name', message: 'Brand name is required' });
+    expect(errors).toContainEqual({ field: 'country', message: 'Country is required' });
+    expect((await get(user, `/api/customers/${id}`)).json()).toMatchObject({
+      legal_entity_name: 'Nordic Tankers A/S',
+      notes: null,
+    });
 
     const edit = {
-      ...NEW_CUSTOMER,
+      ...CUSTOMER_REPLACEMENT,
       brand_name: 'NT',
-      city: 'Copenhagen',
       country: 'dk',
-      main_ship_type: 'tanker',
       contact_position: 'Fuel Buyer',
       notes: 'Prefers BIMCO terms for Singapore',
       selling_terms: 'BIMCO 2018 (Bunkering)',
     };
-    const res = await d.app.inject({ method: 'PUT', url: `/api/customers/${id}`, headers: bearer(makeColleague(user)), payload: edit });
+    const res = await put(edit, makeColleague(user));
     expect(res.json()).toEqual({ success: true, detail: 'Customer updated successfully!' });
     const view = (await get(user, `/api/customers/${id}`)).json();
-    expect(view).toMatchObject({ display_name: 'NT', country: 'DK', main_ship_type: 'tanker', selling_terms: 'BIMCO 2018 (Bunkering)', contact_position: 'Fuel Buyer' });
+    expect(view).toMatchObject({
+      display_name: 'NT',
+      country: 'DK',
+      main_ship_type: 'tanker',
+      selling_terms: 'BIMCO 2018 (Bunkering)',
+      contact_position: 'Fuel Buyer',
+    });
+    // Null empties an optional field in a replacement.
+    expect((await put({ ...edit, notes: null, website: null })).statusCode).toBe(200);
+    expect((await get(user, `/api/customers/${id}`)).json()).toMatchObject({
+      notes: null,
+      website: null,
+      brand_name: 'NT',
+    });
+  });
+
+  it('when a customer is changed with PATCH, then only the fields sent change and the edit rules still apply to them', async () => {
+    const user = makeUser();
+    const id = (await post(user, { ...NEW_CUSTOMER, selling_terms: 'BIMCO 2018 (Bunkering)' })).json().id;
+    const patch = (payload: object, as = user) =>
+      d.app.inject({ method: 'PATCH', url: `/api/customers/${id}`, headers: bearer(as), payload });
+    const before = (await get(user, `/api/customers/${id}`)).json();
+    const res = await patch({ city: 'Aarhus', notes: 'Call before noon' }, makeColleague(user));
+    expect(res.json()).toEqual({ success: true, detail: 'Customer updated successfully!' });
+    const after = (await get(user, `/api/customers/${id}`)).json();
+    // Selling terms, ship type, website and contacts are kept, not reset to defaults or null.
+    expect(after).toEqual({
+      ...before,
+      city: 'Aarhus',
+      notes: 'Call before noon',
+      updated_at: expect.any(String),
+    });
+
+    const bad = await patch({ legal_entity_name: ' ', main_phone: '', country: 'Denmark' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'legal_entity_name', message: 'Legal entity name is required' },
+        { field: 'main_phone', message: 'Primary phone is required' },
+        { field: 'country', message: 'Country must be a 2-letter ISO country code' },
+      ]),
+    );
+    expect(bad.json().errors).toHaveLength(3);
+    expect((await get(user, `/api/customers/${id}`)).json()).toEqual(after);
   });
 
   it('when a customer is deleted, then it is gone from lists and search, and a second delete is 404', async () => {
@@ -97,14 +175,21 @@ describe('customers', () => {
     expect(del.json()).toEqual({ success: true, detail: 'Customer deleted successfully' });
     expect((await get(user, '/api/customers')).json()).toEqual([]);
     expect((await get(user, '/api/customers/search?q=nordic')).json()).toEqual([]);
-    expect((await d.app.inject({ method: 'DELETE', url: `/api/customers/${id}`, headers: bearer(user) })).statusCode).toBe(404);
+    expect(
+      (await d.app.inject({ method: 'DELETE', url: `/api/customers/${id}`, headers: bearer(user) }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('when customers are searched, then names starting with the text come first and short text gives nothing', async () => {
     const user = makeUser();
     await post(user, { ...NEW_CUSTOMER, legal_entity_name: 'Global Nordic Shipping' });
     await post(user, { ...NEW_CUSTOMER, legal_entity_name: 'Nordic Bulk' });
-    await post(user, { ...NEW_CUSTOMER, legal_entity_name: 'Pacific Lines', general_email: 'ops@pacific-lines.example' });
+    await post(user, {
+      ...NEW_CUSTOMER,
+      legal_entity_name: 'Pacific Lines',
+      general_email: 'ops@pacific-lines.example',
+    });
     const found = (await get(user, '/api/customers/search?q=nordic')).json();
     expect(found.map((r: { name: string }) => r.name)).toEqual(['Nordic Bulk', 'Global Nordic Shipping']);
     expect(found[0]).toMatchObject({ display_name: 'Nordic Bulk', subtitle: 'ops@nordic-tankers.example' });
@@ -116,7 +201,10 @@ describe('customers', () => {
     for (let i = 0; i < 5; i++) await post(user, { ...NEW_CUSTOMER, legal_entity_name: `Fleet ${i}` });
     const page = await get(user, '/api/customers/detailed?limit=2&offset=2&q=fleet');
     expect(page.headers['x-total-count']).toBe('5');
-    expect(page.json().map((c: { legal_entity_name: string }) => c.legal_entity_name)).toEqual(['Fleet 2', 'Fleet 3']);
+    expect(page.json().map((c: { legal_entity_name: string }) => c.legal_entity_name)).toEqual([
+      'Fleet 2',
+      'Fleet 3',
+    ]);
   });
 
   it('when stats are asked for, then they count customers, active ones and inquiries of the company only', async () => {
@@ -124,7 +212,15 @@ describe('customers', () => {
     const id = (await post(user, NEW_CUSTOMER)).json().id;
     await post(user, NEW_CUSTOMER);
     await post(makeUser(), NEW_CUSTOMER);
-    await d.deps.database.db.updateTable('companies').set({ inquiry_count: 3 }).where('id', '=', id).execute();
-    expect((await get(user, '/api/customers/stats')).json()).toEqual({ total_customers: 2, active_customers: 1, total_inquiries: 3 });
+    await d.deps.database.db
+      .updateTable('companies')
+      .set({ inquiry_count: 3 })
+      .where('id', '=', id)
+      .execute();
+    expect((await get(user, '/api/customers/stats')).json()).toEqual({
+      total_customers: 2,
+      active_customers: 1,
+      total_inquiries: 3,
+    });
   });
 });

@@ -12,3 +12,19 @@ export const NEW_CUSTOMER = {
   main_ship_type: 'Tanker',
   type: 'customer',
 };
+
+/** Every field of the Edit Customer form, as a full replacement (PUT) sends it. */
+export const CUSTOMER_REPLACEMENT = {
+  ...NEW_CUSTOMER,
+  brand_name: null,
+  trading_name: null,
+  city: 'Copenhagen',
+  state_province: null,
+  country: 'DK',
+  postal_code: null,
+  registration_number: null,
+  tax_id: null,
+  contact_position: null,
+  notes: null,
+  main_ship_type: 'tanker',
+};

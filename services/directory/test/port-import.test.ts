@@ -1,131 +1,322 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_PORTS } from '@mfd/contracts';
 import { bearer, makeUser, type TestUser } from '@mfd/testing';
 import { startDirectory } from './harness';
 
-const sharedFile = (name: string) => resolve(import.meta.dirname, '../../../../shared/data/unlocode', name);
-const ownFixture = (name: string) => resolve(import.meta.dirname, 'fixtures/unlocode', name);
+/** The real UNECE extract and the broken-rows file of ../shared/data (see its SOURCE.md and bad-rows.expected.md). */
+const referenceFile = (name: string) =>
+  resolve(import.meta.dirname, '../../../../shared/data/unlocode', name);
+const sample = readFileSync(referenceFile('code-list-sample.csv'), 'utf8');
+const badRows = readFileSync(referenceFile('bad-rows.csv'), 'utf8');
+/** The same rows as UNECE publishes its part files: no header row. */
+const withoutHeader = (csv: string) => csv.slice(csv.indexOf('\n') + 1);
+const HEADER = sample.slice(0, sample.indexOf('\n'));
 
-/** The reference file when ../shared/data has it, else our own fixture in the same layout. */
-function codeListFile(name: string): string {
-  return existsSync(sharedFile(name)) ? sharedFile(name) : ownFixture(name);
-}
+const LIMIT = 4 * 1024 * 1024;
+// An operator (shared data) who is also a company admin: allowed whichever check the route makes.
+const importer = () => makeUser({ role: 'admin', operator: true });
 
 async function multipart(content: Uint8Array | string, filename = 'code-list.csv', type = 'text/csv') {
   const form = new FormData();
-  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), filename);
+  form.append(
+    'file',
+    new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }),
+    filename,
+  );
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' };
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+  };
 }
 
-/** What the file holds, counted independently of the importer: data rows and port entries. */
-function expectedCounts(file: string) {
-  const records: string[][] = parse(readFileSync(file), { bom: true, relax_column_count: true });
-  const data = records.slice(1);
-  const ports = data.filter((r) => r[0] !== 'X' && r[2] && r[7]?.startsWith('1'));
-  const codes = ports.map((r) => `${r[1]}${r[2]}`);
-  const builtIn = codes.filter((c) => BUILT_IN_PORTS.some((p) => p.unlocode === c));
-  return { rows: data.length, ports: ports.length, builtIn: builtIn.length };
-}
+// SOURCE.md: 5,826 rows; CNSHA is an airport in the 2017-1 edition (not a port), two rows are marked "X" (to be
+// removed), so 3 rows are not imported ports; eight GR codes come twice;
+// and 19 real port rows (US, CN, ...) give minutes of 60 or more in their coordinates ("4741N 12284W").
+const SAMPLE_ROWS = 5826;
+const BAD_COORDINATES = 19;
+const NOT_PORTS = 3;
+const SAMPLE_PORTS = 5826 - NOT_PORTS - 8 - BAD_COORDINATES;
+const SAMPLE_SKIPPED = 8 + BAD_COORDINATES;
+// Nine of the ten built-in ports are port rows of the sample (all but CNSHA).
+const BUILT_IN_IN_SAMPLE = 9;
+const GR_DUPLICATES = ['GRHER', 'GRHYD', 'GRKIM', 'GRLAV', 'GRLEV', 'GRVTH', 'GRSYS', 'GRJSY'];
 
-describe('UN/LOCODE bulk import', () => {
+function useDirectory() {
   let d: Awaited<ReturnType<typeof startDirectory>>;
-  const admin = makeUser({ role: 'admin' });
+  const admin = importer();
   beforeAll(async () => {
-    d = await startDirectory({ UPLOAD_MAX_BYTES: String(256 * 1024) });
+    d = await startDirectory({ UPLOAD_MAX_BYTES: String(LIMIT) });
   });
   afterAll(() => d.close());
+  return {
+    get app() {
+      return d.app;
+    },
+    async upload(content: Uint8Array | string, user: TestUser = admin, filename?: string, type?: string) {
+      const { payload, contentType } = await multipart(content, filename, type);
+      return d.app.inject({
+        method: 'POST',
+        url: '/api/ports/bulk-import',
+        headers: { ...bearer(user), 'content-type': contentType },
+        payload,
+      });
+    },
+    get: (url: string) => d.app.inject({ method: 'GET', url, headers: bearer(admin) }),
+  };
+}
 
-  async function upload(content: Uint8Array | string, user: TestUser = admin, filename?: string, type?: string) {
-    const { payload, contentType } = await multipart(content, filename, type);
-    return d.app.inject({ method: 'POST', url: '/api/ports/bulk-import', headers: { ...bearer(user), 'content-type': contentType }, payload });
-  }
+describe('UN/LOCODE bulk import of the reference files', () => {
+  const t = useDirectory();
+  const totalPorts = async () => (await t.get('/api/ports/stats')).json().total_ports as number;
 
-  it('when the sample code list is imported twice, then the counts match the file and the second run inserts nothing', async () => {
-    const file = codeListFile('code-list-sample.csv');
-    const expected = expectedCounts(file);
-    const first = await upload(readFileSync(file));
+  it('when the real sample (with a header) is imported twice, then every port row is taken once and the second run changes nothing', async () => {
+    const first = await t.upload(sample);
     expect(first.statusCode, first.body).toBe(200);
     const r = first.json();
-    expect(r.success).toBe(true);
-    expect(r.total_processed).toBe(expected.rows);
-    // Every port entry is either imported or reported (the real list has a few malformed rows).
-    const imported = r.inserted + r.updated + r.unchanged;
-    expect(imported + r.skipped.length).toBe(expected.ports);
-    expect(r.updated + r.unchanged).toBeLessThanOrEqual(expected.builtIn);
-    if (file === ownFixture('code-list-sample.csv')) expect(r.skipped).toEqual([]);
+    expect(r).toMatchObject({
+      success: true,
+      total_processed: SAMPLE_ROWS,
+      inserted: SAMPLE_PORTS - BUILT_IN_IN_SAMPLE,
+      updated: BUILT_IN_IN_SAMPLE,
+      unchanged: 0,
+      skipped_total: SAMPLE_SKIPPED,
+    });
+    const duplicates = r.skipped.filter((s: { reason: string }) => s.reason.startsWith('duplicate of line'));
+    expect(duplicates.map((s: { unlocode: string }) => s.unlocode).sort()).toEqual([...GR_DUPLICATES].sort());
+    expect(r.skipped.filter((s: { reason: string }) => /minutes of 60 or more/.test(s.reason))).toHaveLength(
+      BAD_COORDINATES,
+    );
+    expect(r.skipped).toContainEqual({
+      line: 684,
+      unlocode: 'USBA3',
+      reason: 'coordinates "4741N 12284W" have minutes of 60 or more',
+    });
+    expect(r.skipped.find((s: { unlocode: string }) => s.unlocode === 'GRHYD')).toEqual({
+      line: 5110,
+      unlocode: 'GRHYD',
+      reason: 'duplicate of line 5109',
+    });
+    expect(r.message).toBe(
+      `Imported ${SAMPLE_PORTS.toString()} ports from ${SAMPLE_ROWS} rows: ${SAMPLE_PORTS - BUILT_IN_IN_SAMPLE} new, 9 updated, 0 unchanged, ${SAMPLE_SKIPPED} rows skipped, 3 rows not ports.`,
+    );
+    expect(await totalPorts()).toBe(BUILT_IN_PORTS.length + SAMPLE_PORTS - BUILT_IN_IN_SAMPLE);
 
-    const stats = (await d.app.inject({ method: 'GET', url: '/api/ports/stats', headers: bearer(admin) })).json();
-    expect(stats.total_ports).toBe(BUILT_IN_PORTS.length + r.inserted);
+    const second = (await t.upload(sample)).json();
+    expect(second).toMatchObject({
+      inserted: 0,
+      updated: 0,
+      unchanged: SAMPLE_PORTS,
+      total_processed: SAMPLE_ROWS,
+    });
+    expect(second.message).toBe(
+      `No changes: all ${SAMPLE_PORTS} ports already up to date (${SAMPLE_ROWS} rows read), ${SAMPLE_SKIPPED} rows skipped, 3 rows not ports.`,
+    );
 
-    const second = await upload(readFileSync(file));
-    expect(second.json()).toMatchObject({ inserted: 0, updated: 0, unchanged: imported, total_processed: expected.rows });
-
-    const rotterdam = (await d.app.inject({ method: 'GET', url: '/api/ports/NLRTM/lookup', headers: bearer(admin) })).json().port;
-    expect(rotterdam).toMatchObject({ lat: 51.9167, lon: 4.5, timezone: 'Europe/Amsterdam' });
-    const mariehamn = (await d.app.inject({ method: 'GET', url: '/api/ports/AXMHQ/lookup', headers: bearer(admin) })).json().port;
-    expect(mariehamn).toMatchObject({ timezone: 'Europe/Mariehamn', source: 'unlocode' });
-    const noCoordinates = (await d.app.inject({ method: 'GET', url: '/api/ports/NLMOE/lookup', headers: bearer(admin) })).json().port;
-    expect(noCoordinates).toMatchObject({ lat: null, lon: null, timezone: 'UTC' });
+    const lookup = async (code: string) => (await t.get(`/api/ports/${code}/lookup`)).json().port;
+    expect(await lookup('NLRTM')).toMatchObject({ lat: 51.9167, lon: 4.5, timezone: 'Europe/Amsterdam' });
+    // No coordinates in the file: the zone comes from the (one-zone) country.
+    expect(await lookup('DEHAM')).toMatchObject({ lat: null, lon: null, timezone: 'Europe/Berlin' });
+    expect(await lookup('GBFXT')).toMatchObject({ lat: null, lon: null, timezone: 'Europe/London' });
+    expect((await t.get('/api/ports/CNSHA/lookup')).json().port).toMatchObject({ source: 'seed' });
   });
 
-  it('when some rows are bad, then each is reported with its line and the good ones are imported', async () => {
-    // Our own file: its bad lines are known, so the report can be checked line by line.
-    const res = await upload(readFileSync(ownFixture('bad-rows.csv')));
+  it('when the bad-rows file follows, then each of its 22 invalid rows is reported with its line and reason, and only the valid rows change anything', async () => {
+    const before = await totalPorts();
+    const res = await t.upload(badRows);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.skipped.map((s: { line: number }) => s.line)).toEqual([3, 5, 6, 8, 9, 12]);
-    expect(body.skipped[5]).toEqual({ line: 12, unlocode: null, reason: 'unreadable CSV: Invalid Closing Quote' });
-    expect(body.skipped[0]).toEqual({ line: 3, unlocode: 'NLRTM', reason: 'coordinates "5155N 0430E" are not in the form ddmmN dddmmE' });
-    expect(body.skipped[1]).toEqual({ line: 5, unlocode: 'GRPIR', reason: 'missing name' });
-    expect(body.skipped[4]).toEqual({ line: 9, unlocode: 'SGSIN', reason: 'duplicate of line 2' });
-    expect(body.inserted + body.updated + body.unchanged).toBe(6);
-    for (const code of ['ESALG', 'FRMRS', 'JPYOK']) {
-      expect((await d.app.inject({ method: 'GET', url: `/api/ports/${code}/lookup`, headers: bearer(admin) })).statusCode, code).toBe(200);
-    }
-  });
-
-  it.runIf(existsSync(sharedFile('bad-rows.csv')))('when the reference bad-rows file is imported, then every skip names its line and a reason', async () => {
-    const res = await upload(readFileSync(sharedFile('bad-rows.csv')));
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body.skipped.length).toBeGreaterThan(0);
-    for (const skip of body.skipped) {
-      expect(skip.line).toBeGreaterThan(1);
-      expect(skip.reason).not.toBe('');
-    }
-    expect(body.inserted + body.updated + body.unchanged + body.skipped.length).toBeLessThanOrEqual(body.total_processed);
+    expect(body.skipped).toEqual([
+      { line: 2, unlocode: null, reason: 'country "SGP" must be 2 capital letters' },
+      { line: 3, unlocode: null, reason: 'country "S" must be 2 capital letters' },
+      { line: 4, unlocode: null, reason: 'location "SINX" must be 3 capital letters or digits 2-9' },
+      { line: 5, unlocode: null, reason: 'location "r7m" must be 3 capital letters or digits 2-9' },
+      { line: 6, unlocode: null, reason: 'location "RT1" must be 3 capital letters or digits 2-9' },
+      { line: 7, unlocode: 'NLRTX', reason: 'missing name' },
+      { line: 8, unlocode: 'NLRTX', reason: 'missing name' },
+      { line: 9, unlocode: 'SGSIX', reason: 'coordinates "123N 10350E" are not in the form ddmmN dddmmE' },
+      { line: 10, unlocode: 'SGSIX', reason: 'coordinates "0117N 1035E" are not in the form ddmmN dddmmE' },
+      { line: 11, unlocode: 'SGSIX', reason: 'coordinates "9999N 99999E" have minutes of 60 or more' },
+      { line: 12, unlocode: 'SGSIX', reason: 'coordinates "0117N 18100E" are out of range' },
+      { line: 13, unlocode: 'SGSIX', reason: 'coordinates "0117X 10351E" are not in the form ddmmN dddmmE' },
+      {
+        line: 14,
+        unlocode: 'NLRTX',
+        reason: 'function "1-3--Z--" has "Z" at position 6 (allowed: "6" or "-")',
+      },
+      { line: 15, unlocode: 'NLRTX', reason: 'function "1-3" must have 8 characters' },
+      {
+        line: 16,
+        unlocode: 'NLRTX',
+        reason: 'function "31------" has "3" at position 1 (allowed: "1" or "0" or "-")',
+      },
+      { line: 17, unlocode: null, reason: '4 columns, expected 12' },
+      { line: 18, unlocode: null, reason: '13 columns, expected 12' },
+      { line: 22, unlocode: null, reason: 'country "nl" must be 2 capital letters' },
+      { line: 23, unlocode: null, reason: 'country "ZZ" is not in the ISO 3166 country list' },
+      { line: 24, unlocode: null, reason: 'country "N1" must be 2 capital letters' },
+      { line: 25, unlocode: 'NLRTX', reason: 'status "ZZ" is not a UN/LOCODE status indicator' },
+      { line: 26, unlocode: null, reason: 'unreadable CSV: Invalid Closing Quote' },
+    ]);
+    expect(body).toMatchObject({
+      total_processed: 25,
+      skipped_total: 22,
+      inserted: 2,
+      updated: 0,
+      unchanged: 1,
+    });
+    // The NLRTM row repeats the sample's: an upsert, so still one Rotterdam; the two valid rows are the only new ports.
+    expect(await totalPorts()).toBe(before + 2);
+    for (const code of ['NLRTX', 'SGSIX', 'ZZABC', 'NLRT1'])
+      expect((await t.get(`/api/ports/${code}/lookup`)).statusCode, code).not.toBe(200);
+    expect((await t.get('/api/ports/DKAAB/lookup')).json().port).toMatchObject({
+      name: 'Åbenrå',
+      lat: 55.0333,
+      lon: 9.4333,
+      timezone: 'Europe/Copenhagen',
+    });
+    expect((await t.get('/api/ports/IEARK/lookup')).json().port).toMatchObject({
+      name: 'Arklow',
+      lat: null,
+      lon: null,
+      subdivision: null,
+      timezone: 'Europe/Dublin',
+    });
   });
 
   it('when the upload is not a code list, then 400 and nothing is written', async () => {
-    const before = (await d.app.inject({ method: 'GET', url: '/api/ports/stats', headers: bearer(admin) })).json().total_ports;
-    const notCsv = await upload('name,email\nAnna,anna@example.com\n');
+    const before = await totalPorts();
+    const notCsv = await t.upload('name,email\nAnna,anna@example.com\n');
     expect(notCsv.statusCode).toBe(400);
     expect(notCsv.json().errors[0].field).toBe('file');
-    const binary = await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]), admin, 'logo.png', 'image/png');
+    const binary = await t.upload(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]),
+      undefined,
+      'logo.png',
+      'image/png',
+    );
     expect(binary.statusCode).toBe(400);
-    expect((await d.app.inject({ method: 'GET', url: '/api/ports/stats', headers: bearer(admin) })).json().total_ports).toBe(before);
+    expect(await totalPorts()).toBe(before);
   });
 
-  it('when the upload is larger than allowed, then 413', async () => {
-    const before = (await d.app.inject({ method: 'GET', url: '/api/ports/stats', headers: bearer(admin) })).json().total_ports;
-    const lines = readFileSync(codeListFile('code-list-sample.csv')).toString().split('\n');
-    // Unique ports, so a partial import would show in the count.
-    const rows = Array.from({ length: 4000 }, (_, i) => `"","ZZ","${(i + 1000).toString(36).toUpperCase().padStart(3, '2').slice(-3)}","Port ${i}","Port ${i}","","AI","1-------","2401","","",""`);
-    const body = [lines[0], ...rows].join('\n');
-    // Over the file limit (256 KB here) but under the request's slack, so the cut-off stream is what trips.
-    expect(body.length).toBeGreaterThan(256 * 1024);
-    expect(body.length).toBeLessThan(320 * 1024);
-    const res = await upload(body);
+  it('when the upload is larger than allowed, then 413 naming the limit in MB, and nothing of it is imported', async () => {
+    const before = await totalPorts();
+    const rows = withoutHeader(sample);
+    // Just over the file limit but under the request's slack, so the cut-off stream is what trips.
+    const body = `${HEADER}\n${rows.repeat(Math.ceil(LIMIT / rows.length))}`.slice(0, LIMIT + 10 * 1024);
+    const res = await t.upload(body);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ success: false, detail: expect.stringMatching(/larger than/) });
-    expect((await d.app.inject({ method: 'GET', url: '/api/ports/stats', headers: bearer(admin) })).json().total_ports).toBe(before);
+    expect(res.json()).toMatchObject({ success: false, detail: 'The file is larger than 4.0 MB' });
+    expect(await totalPorts()).toBe(before);
+  });
+
+  it('when a record runs past 16 KB (a file without line breaks), then 400 at once', async () => {
+    const started = Date.now();
+    const res = await t.upload(`${HEADER}\n${'x'.repeat(3 * 1024 * 1024)}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().detail).toBe('Line 2 is longer than 16 KB: this is not a UN/LOCODE code list.');
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('when a trader imports, then 403', async () => {
-    expect((await upload('x', makeUser())).statusCode).toBe(403);
+    expect((await t.upload('x', makeUser())).statusCode).toBe(403);
+  });
+});
+
+describe('UN/LOCODE bulk import of a header-less part file', () => {
+  const t = useDirectory();
+
+  it('when the sample rows come without the header (as UNECE publishes them), then they import in the UNECE column order', async () => {
+    const res = await t.upload(withoutHeader(sample), undefined, '2024-2 UNLOCODE CodeListPart2.csv');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      total_processed: SAMPLE_ROWS,
+      inserted: SAMPLE_PORTS - BUILT_IN_IN_SAMPLE,
+      updated: BUILT_IN_IN_SAMPLE,
+      skipped_total: SAMPLE_SKIPPED,
+    });
+    // Lines count from the file's first line, which is now a data row.
+    expect(res.json().skipped.find((s: { unlocode: string }) => s.unlocode === 'GRHYD')).toMatchObject({
+      line: 5109,
+    });
+    expect((await t.get('/api/ports/NLRTM/lookup')).json().port).toMatchObject({ lat: 51.9167, lon: 4.5 });
+
+    const bad = (await t.upload(withoutHeader(badRows))).json();
+    expect(bad).toMatchObject({ total_processed: 25, skipped_total: 22, inserted: 2, unchanged: 1 });
+    expect(bad.skipped[0]).toEqual({
+      line: 1,
+      unlocode: null,
+      reason: 'country "SGP" must be 2 capital letters',
+    });
+  });
+});
+
+describe('UN/LOCODE bulk import: reports and names', () => {
+  const t = useDirectory();
+  const portRow = (code: string, name: string) =>
+    `,"${code.slice(0, 2)}","${code.slice(2)}","${name}","${name}",,"1-------","AF","0501",,,`;
+
+  it('when one new port is imported and then the same file again, then the messages count it right', async () => {
+    const file = `${HEADER}\n${portRow('NOAES', 'Ålesund')}\n`;
+    expect((await t.upload(file)).json().message).toBe(
+      'Imported 1 port from 1 row: 1 new, 0 updated, 0 unchanged, 0 rows skipped, 0 rows not ports.',
+    );
+    expect((await t.upload(file)).json().message).toBe(
+      'No changes: all 1 port already up to date (1 row read), 0 rows skipped, 0 rows not ports.',
+    );
+  });
+
+  it('when a file has thousands of bad rows, then the answer lists the first 100 and counts them all', async () => {
+    const rows = Array.from(
+      { length: 2500 },
+      (_, i) =>
+        `,"ZZ","${(1296 + i).toString(36).toUpperCase()}","Nowhere","Nowhere",,"1-------","AF","0501",,,`,
+    );
+    const res = await t.upload(`${HEADER}\n${rows.join('\n')}\n`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.skipped).toHaveLength(100);
+    expect(body.skipped_total).toBe(2500);
+    expect(body.skipped[99].line).toBe(101);
+    expect(res.body.length).toBeLessThan(20 * 1024);
+  });
+
+  it('when imported names break the rules of typed names, then those rows are skipped with the reason, never a 500', async () => {
+    const res = await t.upload(
+      [
+        HEADER,
+        portRow('NOLOG', 'L'.repeat(6000)),
+        portRow('NOHYP', '=HYPERLINK(""http://evil.example"")'),
+        portRow('NOSUM', '@SUM(A1:A9)'),
+        portRow('NOSCR', 'Port <script>alert(1)</script>'),
+        portRow('NOBEL', 'Bell\u0007Port'),
+        portRow('NOOKK', 'Okay Harbour'),
+      ].join('\n'),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.skipped.map((s: { unlocode: string; reason: string }) => [s.unlocode, s.reason])).toEqual([
+      ['NOLOG', 'Name: Name must be at most 200 characters'],
+      ['NOHYP', 'Name: Name must not start with =, +, - or @'],
+      ['NOSUM', 'Name: Name must not start with =, +, - or @'],
+      ['NOSCR', 'Name: Name must not contain HTML tags'],
+      ['NOBEL', expect.stringMatching(/^Name: Name must be a single line/)],
+    ]);
+    expect(body.inserted).toBe(1);
+  });
+
+  it('when a port is typed with a formula or a tag for its name, then 400 as for an import', async () => {
+    for (const name of ['=1+2', 'A <b>bold</b> port']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ports',
+        headers: bearer(importer()),
+        payload: { unlocode: 'NOTYP', name, country: 'NO' },
+      });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().errors[0].field).toBe('name');
+    }
   });
 });

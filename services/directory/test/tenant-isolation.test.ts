@@ -1,33 +1,84 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type TestUser } from '@mfd/testing';
-import { NEW_CUSTOMER } from './fixtures';
+import { CUSTOMER_REPLACEMENT, NEW_CUSTOMER } from './fixtures';
 import { startDirectory } from './harness';
 
 type Directory = Awaited<ReturnType<typeof startDirectory>>;
+
+/** Full PUT bodies: a valid replacement, so only the tenant check can refuse it. */
+const HIJACKED_CUSTOMER = { ...CUSTOMER_REPLACEMENT, legal_entity_name: 'Hijacked' };
+const HIJACKED_SUPPLIER = {
+  trading_name: 'Hijacked',
+  default_email: 'evil@example.com',
+  default_phone: null,
+  company_id: '00000000-0000-4000-8000-000000000000',
+  status: 'inactive',
+  tags: [],
+  is_default_for_ports: true,
+  contacts: [],
+  port_ids: [],
+};
 
 /**
  * Every directory route that names a row by id, with how to make such a row and a valid body.
  * A new route with a path parameter fails the first test until it is listed here.
  */
-const TENANT_OWNED: Record<string, { create: (d: Directory, owner: TestUser) => Promise<string>; body?: object }> = {
+const TENANT_OWNED: Record<
+  string,
+  { create: (d: Directory, owner: TestUser) => Promise<string>; body?: object }
+> = {
   'GET /api/customers/:id': { create: createCustomer },
-  'PUT /api/customers/:id': { create: createCustomer, body: { ...NEW_CUSTOMER, city: 'Oslo', country: 'NO', legal_entity_name: 'Hijacked' } },
+  'PUT /api/customers/:id': { create: createCustomer, body: HIJACKED_CUSTOMER },
+  'PATCH /api/customers/:id': { create: createCustomer, body: { legal_entity_name: 'Hijacked' } },
   'DELETE /api/customers/:id': { create: createCustomer },
   'PUT /api/companies/:id': { create: createCompany, body: { legal_name: 'Hijacked', status: 'inactive' } },
   'GET /api/suppliers/:id': { create: createSupplier },
-  'PUT /api/suppliers/:id': { create: createSupplier, body: { trading_name: 'Hijacked', default_email: 'evil@example.com' } },
+  'PUT /api/suppliers/:id': { create: createSupplier, body: HIJACKED_SUPPLIER },
+  'PATCH /api/suppliers/:id': {
+    create: createSupplier,
+    body: { trading_name: 'Hijacked', is_default_for_ports: true },
+  },
 };
-/** Shared reference data: any company may read them; admins change products. */
-const SHARED = ['PUT /api/products/:id', 'DELETE /api/products/:id', 'GET /api/ports/:unlocode/lookup', 'GET /api/suppliers/by-port/:portId'];
+/** Shared reference data: any company may read them; platform operators change products and ports. */
+const SHARED = [
+  'PUT /api/products/:id',
+  'DELETE /api/products/:id',
+  'GET /api/ports/:unlocode/lookup',
+  'GET /api/ports/:id',
+  'PUT /api/ports/:id',
+  'DELETE /api/ports/:id',
+  'GET /api/suppliers/by-port/:portId',
+];
 
 async function createCustomer(d: Directory, owner: TestUser) {
-  return (await d.app.inject({ method: 'POST', url: '/api/customers/detailed', headers: bearer(owner), payload: NEW_CUSTOMER })).json().id;
+  return (
+    await d.app.inject({
+      method: 'POST',
+      url: '/api/customers/detailed',
+      headers: bearer(owner),
+      payload: NEW_CUSTOMER,
+    })
+  ).json().id;
 }
 async function createCompany(d: Directory, owner: TestUser) {
-  return (await d.app.inject({ method: 'POST', url: '/api/companies', headers: bearer(owner), payload: { type: 'supplier', legal_name: 'Owned Co' } })).json().id;
+  return (
+    await d.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: bearer(owner),
+      payload: { type: 'supplier', legal_name: 'Owned Co' },
+    })
+  ).json().id;
 }
 async function createSupplier(d: Directory, owner: TestUser) {
-  return (await d.app.inject({ method: 'POST', url: '/api/suppliers', headers: bearer(owner), payload: { trading_name: 'Owned Fuels', default_email: 'o@owned.example' } })).json().id;
+  return (
+    await d.app.inject({
+      method: 'POST',
+      url: '/api/suppliers',
+      headers: bearer(owner),
+      payload: { trading_name: 'Owned Fuels', default_email: 'o@owned.example' },
+    })
+  ).json().id;
 }
 
 describe('tenant isolation in the directory', () => {
@@ -47,14 +98,39 @@ describe('tenant isolation in the directory', () => {
       const owner = makeUser({ role: 'admin' });
       const stranger = makeUser({ role: 'admin' });
       const id = await spec.create(d, owner);
-      const before = await d.deps.database.db.selectFrom('companies').selectAll().where('tenant_id', '=', owner.tenantId).orderBy('id').execute();
-      const beforeSuppliers = await d.deps.database.db.selectFrom('suppliers').selectAll().where('tenant_id', '=', owner.tenantId).orderBy('id').execute();
+      const before = await d.deps.database.db
+        .selectFrom('companies')
+        .selectAll()
+        .where('tenant_id', '=', owner.tenantId)
+        .orderBy('id')
+        .execute();
+      const beforeSuppliers = await d.deps.database.db
+        .selectFrom('suppliers')
+        .selectAll()
+        .where('tenant_id', '=', owner.tenantId)
+        .orderBy('id')
+        .execute();
       const [method, url] = route.split(' ') as ['GET', string];
-      const res = await d.app.inject({ method, url: url.replace(':id', id), headers: bearer(stranger), ...(spec.body ? { payload: spec.body } : {}) });
+      const res = await d.app.inject({
+        method,
+        url: url.replace(':id', id),
+        headers: bearer(stranger),
+        ...(spec.body ? { payload: spec.body } : {}),
+      });
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json()).toMatchObject({ success: false });
-      const after = await d.deps.database.db.selectFrom('companies').selectAll().where('tenant_id', '=', owner.tenantId).orderBy('id').execute();
-      const afterSuppliers = await d.deps.database.db.selectFrom('suppliers').selectAll().where('tenant_id', '=', owner.tenantId).orderBy('id').execute();
+      const after = await d.deps.database.db
+        .selectFrom('companies')
+        .selectAll()
+        .where('tenant_id', '=', owner.tenantId)
+        .orderBy('id')
+        .execute();
+      const afterSuppliers = await d.deps.database.db
+        .selectFrom('suppliers')
+        .selectAll()
+        .where('tenant_id', '=', owner.tenantId)
+        .orderBy('id')
+        .execute();
       expect(after).toEqual(before);
       expect(afterSuppliers).toEqual(beforeSuppliers);
     });
@@ -65,10 +141,20 @@ describe('tenant isolation in the directory', () => {
     const stranger = makeUser();
     await createCustomer(d, owner);
     await createSupplier(d, owner);
-    for (const url of ['/api/customers', '/api/customers/detailed', '/api/customers/search?q=nordic', '/api/suppliers', '/api/companies']) {
+    for (const url of [
+      '/api/customers',
+      '/api/customers/detailed',
+      '/api/customers/search?q=nordic',
+      '/api/suppliers',
+      '/api/companies',
+    ]) {
       expect((await d.app.inject({ method: 'GET', url, headers: bearer(stranger) })).json(), url).toEqual([]);
     }
-    expect((await d.app.inject({ method: 'GET', url: '/api/customers/stats', headers: bearer(stranger) })).json()).toEqual({ total_customers: 0, active_customers: 0, total_inquiries: 0 });
-    expect((await d.app.inject({ method: 'GET', url: '/api/suppliers/stats', headers: bearer(stranger) })).json()).toEqual({ total: 0, active: 0 });
+    expect(
+      (await d.app.inject({ method: 'GET', url: '/api/customers/stats', headers: bearer(stranger) })).json(),
+    ).toEqual({ total_customers: 0, active_customers: 0, total_inquiries: 0 });
+    expect(
+      (await d.app.inject({ method: 'GET', url: '/api/suppliers/stats', headers: bearer(stranger) })).json(),
+    ).toEqual({ total: 0, active: 0 });
   });
 });

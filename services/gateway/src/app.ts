@@ -1,4 +1,4 @@
-import { createServiceApp } from '@mfd/service-kit';
+import { createServiceApp, reportRedisOutages, serverSettings } from '@mfd/service-kit';
 import type { GatewayDeps } from './deps';
 import { bodyLimit } from './plugins/body-limit';
 import { securityHeaders } from './plugins/security-headers';
@@ -11,13 +11,17 @@ import { webAppRoutes } from './routes/web-app';
 export async function buildApp(deps: GatewayDeps) {
   const app = createServiceApp({
     name: 'gateway',
-    logLevel: deps.config.LOG_LEVEL,
+    ...serverSettings(deps.config),
     bodyLimit: deps.config.BODY_LIMIT,
     notFound: false,
     trustProxy: deps.config.TRUST_PROXY,
   });
+  reportRedisOutages(deps.redis, app.log, 'rate limits count in this gateway’s memory until it is back');
   await app.register(securityHeaders);
-  await app.register(bodyLimit, { limit: deps.config.BODY_LIMIT, uploadLimit: deps.config.UPLOAD_BODY_LIMIT });
+  await app.register(bodyLimit, {
+    limit: deps.config.BODY_LIMIT,
+    uploadLimit: deps.config.UPLOAD_BODY_LIMIT,
+  });
   await app.register(healthRoutes, { deps });
   await app.register(docsRoutes, { deps });
   await app.register(authEdgeRoutes, { deps });

@@ -28,15 +28,46 @@ export const gatewayConfig = baseConfig.extend({
       }
       return v;
     }),
-  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
-  UPLOAD_BODY_LIMIT: z.coerce.number().int().positive().default(50 * 1024 * 1024),
-  LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(10),
-  LOGIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  UPLOAD_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  /** Consecutive failed sign-ins of one e-mail from one address within LOGIN_WINDOW_SECONDS; a success starts again. */
+  LOGIN_FAILURES_PER_EMAIL_AND_IP: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  /** Failed sign-ins from one address, whatever the e-mail, within LOGIN_IP_WINDOW_SECONDS (a day). */
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
+  LOGIN_IP_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3600),
+  /** Sign-ups from one address within SIGNUP_WINDOW_SECONDS (an office behind one address may add a few colleagues). */
+  SIGNUP_PER_IP: z.coerce.number().int().positive().default(50),
+  SIGNUP_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   RESET_REQUESTS_PER_EMAIL: z.coerce.number().int().positive().default(5),
   RESET_REQUESTS_PER_IP: z.coerce.number().int().positive().default(20),
-  RESET_WINDOW_SECONDS: z.coerce.number().int().positive().default(60 * 60),
+  RESET_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60),
+  /** Health and docs probes of the services. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+  /** A proxied request whose service sends no answer (headers, or the next body bytes) for this long gets 504. */
+  PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** The rate limits' Redis: a command unanswered for this long counts in memory instead. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(300),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfig>;
 

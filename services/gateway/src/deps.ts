@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { createRedis, loadPublicKey, TokenRevocations } from '@mfd/service-kit';
+import { createRedis, loadGatewaySecret, loadPublicKey, TokenRevocations } from '@mfd/service-kit';
 import type { GatewayConfig } from './config';
 
 export interface GatewayDeps {
@@ -7,11 +7,19 @@ export interface GatewayDeps {
   redis: Redis;
   revocations: TokenRevocations;
   publicKey: string;
+  /** Sent with every forwarded request, so the services believe its X-Forwarded-For. */
+  gatewaySecret: string;
 }
 
 export function createDeps(config: GatewayConfig, publicKey = loadPublicKey(config)): GatewayDeps {
-  const redis = createRedis(config.REDIS_URL);
-  return { config, redis, revocations: new TokenRevocations(redis, config.REDIS_PREFIX), publicKey };
+  const redis = createRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS);
+  return {
+    config,
+    redis,
+    revocations: new TokenRevocations(redis, config.REDIS_PREFIX),
+    publicKey,
+    gatewaySecret: loadGatewaySecret(config),
+  };
 }
 
 export async function closeDeps(deps: GatewayDeps): Promise<void> {

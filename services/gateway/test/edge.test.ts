@@ -17,7 +17,10 @@ describe('gateway edge protections', () => {
     for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password')).statusCode).toBe(401);
     const blocked = await login(user.email.toUpperCase(), user.password);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ success: false, detail: expect.stringMatching(/^Too many attempts/) });
+    expect(blocked.json()).toMatchObject({
+      success: false,
+      detail: expect.stringMatching(/^Too many attempts/),
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -25,13 +28,20 @@ describe('gateway edge protections', () => {
     const user = await s.identity.signUp();
     for (let i = 0; i < 9; i++) await login(user.email, 'wrong-password', '10.0.0.2');
     expect((await login(user.email, user.password, '10.0.0.2')).statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password', '10.0.0.2')).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(user.email, 'wrong-password', '10.0.0.2')).statusCode).toBe(401);
     expect((await login(user.email, 'wrong-password', '10.0.0.2')).statusCode).toBe(429);
   });
 
   it('when one e-mail asks for reset links too often, then further requests answer 429', async () => {
     const user = await s.identity.signUp();
-    const forgot = () => s.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email }, remoteAddress: '10.0.0.3' });
+    const forgot = () =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.email },
+        remoteAddress: '10.0.0.3',
+      });
     for (let i = 0; i < 5; i++) expect((await forgot()).statusCode).toBe(200);
     const blocked = await forgot();
     expect(blocked.statusCode).toBe(429);
@@ -40,7 +50,12 @@ describe('gateway edge protections', () => {
 
   it('when one address tries reset tokens too often, then further attempts answer 429', async () => {
     const reset = () =>
-      s.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: `guess-${Math.random()}-padding-padding`, new_password: 'whatever-1' }, remoteAddress: '10.0.0.4' });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: `guess-${Math.random()}-padding-padding`, new_password: 'whatever-1' },
+        remoteAddress: '10.0.0.4',
+      });
     for (let i = 0; i < 20; i++) expect((await reset()).statusCode).toBe(400);
     expect((await reset()).statusCode).toBe(429);
   });
@@ -48,12 +63,27 @@ describe('gateway edge protections', () => {
   it('when a body is over 1 MB, then 413 with the error shape; the UN/LOCODE upload route accepts more', async () => {
     const big = JSON.stringify({ notes: 'x'.repeat(2 * 1024 * 1024) });
     const user = makeUser();
-    const proxied = await s.app.inject({ method: 'POST', url: '/api/customers/detailed', headers: { ...bearer(user), 'content-type': 'application/json' }, payload: big });
+    const proxied = await s.app.inject({
+      method: 'POST',
+      url: '/api/customers/detailed',
+      headers: { ...bearer(user), 'content-type': 'application/json' },
+      payload: big,
+    });
     expect(proxied.statusCode).toBe(413);
     expect(proxied.json()).toMatchObject({ success: false, detail: expect.stringMatching(/too large/) });
-    const parsed = await s.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: big });
+    const parsed = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: big,
+    });
     expect(parsed.statusCode).toBe(413);
-    const upload = await s.app.inject({ method: 'POST', url: '/api/ports/bulk-import', headers: { ...bearer(user), 'content-type': 'text/csv' }, payload: 'x'.repeat(2 * 1024 * 1024) });
+    const upload = await s.app.inject({
+      method: 'POST',
+      url: '/api/ports/bulk-import',
+      headers: { ...bearer(user), 'content-type': 'text/csv' },
+      payload: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(upload.statusCode).not.toBe(413);
   });
 
@@ -83,7 +113,11 @@ describe('gateway edge protections', () => {
   it('when everything is up, then /health is 200; when the mailer stops, then 503 names it', async () => {
     const up = await s.app.inject({ method: 'GET', url: '/health' });
     expect(up.statusCode).toBe(200);
-    expect(up.json()).toEqual({ status: 'ok', redis: 'ok', upstreams: { identity: 'ok', directory: 'ok', inquiry: 'ok', mailer: 'ok' } });
+    expect(up.json()).toEqual({
+      status: 'ok',
+      redis: 'ok',
+      upstreams: { identity: 'ok', directory: 'ok', inquiry: 'ok', mailer: 'ok' },
+    });
     await s.mailer.app.close();
     const down = await s.app.inject({ method: 'GET', url: '/health' });
     expect(down.statusCode).toBe(503);
@@ -94,8 +128,12 @@ describe('gateway edge protections', () => {
     const page = await s.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger-ui');
-    expect((await s.app.inject({ method: 'GET', url: '/api/docs/assets/swagger-ui-bundle.js' })).statusCode).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'GET', url: '/api/docs/assets/swagger-ui-bundle.js' })).statusCode,
+    ).toBe(200);
     const doc = (await s.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/profile', '/api/dashboard', '/api/inquiries']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/profile', '/api/dashboard', '/api/inquiries']),
+    );
   });
 });

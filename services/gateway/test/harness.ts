@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,10 @@ async function listen(app: FastifyInstance): Promise<string> {
 function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mfd-web-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Marine Fuel Distribution</title><div id="root"></div>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Marine Fuel Distribution</title><div id="root"></div>',
+  );
   writeFileSync(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
   return dir;
 }
@@ -32,7 +36,7 @@ function fakeWebDist(): string {
  * by one is seen by all), and the gateway in front of them.
  */
 export async function startGatewayStack(env: Partial<Record<keyof GatewayConfig, string>> = {}) {
-  const shared = { REDIS_PREFIX: uniqueRedisPrefix() };
+  const shared = { REDIS_PREFIX: uniqueRedisPrefix(), GATEWAY_SECRET: randomBytes(32).toString('hex') };
   const identity = await startIdentity(shared);
   const directory = await startDirectory(shared);
   const directoryUrl = await listen(directory.app);

@@ -17,10 +17,18 @@ describe('gateway routing and token check', () => {
 
   it('when a signed-in user calls a service through the gateway, then the service answers', async () => {
     const user = await s.identity.signUp();
-    const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${user.access_token}` } });
+    const me = await s.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${user.access_token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(user.email);
-    const dash = await s.app.inject({ method: 'GET', url: '/api/dashboard', headers: { authorization: `Bearer ${user.access_token}` } });
+    const dash = await s.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: { authorization: `Bearer ${user.access_token}` },
+    });
     expect(dash.statusCode).toBe(200);
     expect(dash.json().total_inquiries).toBe(0);
   });
@@ -33,7 +41,11 @@ describe('gateway routing and token check', () => {
   for (const [name, headers] of Object.entries(badTokens)) {
     it(`when a caller sends ${name}, then every protected prefix answers 401 at the gateway`, async () => {
       for (const route of ROUTES.filter((r) => !r.public)) {
-        const res = await s.app.inject({ method: 'GET', url: `${route.prefix}/anything`, headers: headers() });
+        const res = await s.app.inject({
+          method: 'GET',
+          url: `${route.prefix}/anything`,
+          headers: headers(),
+        });
         expect(res.statusCode, route.prefix).toBe(401);
         expect(res.json()).toMatchObject({ success: false });
       }
@@ -53,9 +65,15 @@ describe('gateway routing and token check', () => {
     expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
     expect((await s.app.inject({ method: 'GET', url: '/api/dashboard', headers })).statusCode).toBe(401);
     // Straight to each service, past the gateway: each checks the revocation itself.
-    expect((await s.identity.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
-    expect((await s.inquiry.app.inject({ method: 'GET', url: '/api/dashboard', headers })).statusCode).toBe(401);
-    expect((await s.directory.app.inject({ method: 'GET', url: '/api/products', headers })).statusCode).toBe(401);
+    expect((await s.identity.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(
+      401,
+    );
+    expect((await s.inquiry.app.inject({ method: 'GET', url: '/api/dashboard', headers })).statusCode).toBe(
+      401,
+    );
+    expect((await s.directory.app.inject({ method: 'GET', url: '/api/products', headers })).statusCode).toBe(
+      401,
+    );
   });
 
   it('when unknown /api paths are asked for, then 404 with the error shape', async () => {
@@ -95,7 +113,11 @@ describe('gateway forwarding', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-request-id']).toBe('req-from-client-7');
-      expect(seen[0]).toMatchObject({ authorization: `Bearer ${user.token}`, 'x-request-id': 'req-from-client-7', 'x-forwarded-for': '10.1.2.3' });
+      expect(seen[0]).toMatchObject({
+        authorization: `Bearer ${user.token}`,
+        'x-request-id': 'req-from-client-7',
+        'x-forwarded-for': '10.1.2.3',
+      });
 
       await app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) });
       expect(seen[1]?.['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

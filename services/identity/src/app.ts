@@ -1,30 +1,36 @@
 import { sql } from 'kysely';
-import { authPlugin, createServiceApp, registerHealth } from '@mfd/service-kit';
+import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { IdentityDeps } from './deps';
 import type { AccountsContext } from './domain/accounts';
 import { authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/profile';
 
 export async function buildApp(deps: IdentityDeps) {
-  const app = createServiceApp({ name: 'identity', logLevel: deps.config.LOG_LEVEL });
+  const app = createServiceApp({ name: 'identity', ...behindGateway(deps.config) });
   await app.register(authPlugin, {
     publicKey: deps.keys.publicKey,
     privateKey: deps.keys.privateKey,
     revocations: deps.revocations,
     tokenTtlSeconds: deps.config.TOKEN_TTL_SECONDS,
   });
-  registerHealth(app, {
-    database: () => sql`select 1`.execute(deps.database.db),
-    redis: () => deps.redis.ping(),
-  });
+  // Ready without Redis: the service still answers, checking tokens against its copy of revocations.
+  registerHealth(
+    app,
+    {
+      database: () => sql`select 1`.execute(deps.database.db),
+      redis: () => deps.redis.ping(),
+    },
+    { ready: ['database'] },
+  );
   const accounts: AccountsContext = {
     db: deps.database.db,
     revocations: deps.revocations,
     config: deps.config,
     signToken: (claims) => app.jwt.sign(claims),
     outboxWritten: () => deps.relay.kick(),
+    mailSecrets: deps.mailSecrets,
   };
   await app.register(authRoutes, { accounts });
-  await app.register(profileRoutes, { db: deps.database.db });
+  await app.register(profileRoutes, { ctx: accounts });
   return app;
 }

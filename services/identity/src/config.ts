@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailSecretKeysSetting } from '@mfd/queue';
 import { baseConfig, DEFAULT_TOKEN_TTL_SECONDS, loadConfig } from '@mfd/service-kit';
 import { LIMITS } from '@mfd/contracts';
 
@@ -12,7 +13,24 @@ export const identityConfig = baseConfig.extend({
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(LIMITS.resetTokenTtlMinutes),
   /** forgot-password answers no sooner than this, so known and unknown e-mails take alike. */
   FORGOT_PASSWORD_MIN_MS: z.coerce.number().int().min(0).default(400),
+  VERIFY_EMAIL_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(LIMITS.resetTokenTtlMinutes),
+  /** Platform operators by e-mail (comma list); each becomes one only once its mailbox is verified. */
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'OPERATOR_EMAILS must be a comma-separated list of e-mail addresses' }))),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** An outbox row not confirmed this long after it was handed over is handed over again. */
+  OUTBOX_RESEND_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Keys that seal the one-time links of mail jobs; the mailer holds the same (see @mfd/queue secrets). */
+  MAIL_SECRET_KEYS: mailSecretKeysSetting,
+  MAIL_SECRET_KEYS_FILE: z.string().optional(),
 });
 export type IdentityConfig = z.infer<typeof identityConfig>;
 

@@ -1,5 +1,11 @@
 import { createDatabase, migrateToLatest, type Database } from '@mfd/db';
-import { createProducerConnection, OutboxRelay, queuePrefix } from '@mfd/queue';
+import {
+  createProducerConnection,
+  createQueueConnection,
+  MailSecrets,
+  OutboxRelay,
+  queuePrefix,
+} from '@mfd/queue';
 import { createRedis, loadPrivateKey, loadPublicKey, TokenRevocations } from '@mfd/service-kit';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,8 +21,11 @@ export interface IdentityDeps {
   database: Database<IdentityDB>;
   redis: Redis;
   queueConnection: Redis;
+  /** Blocking connection for the consumers (outbox confirmations, mail status). */
+  workerConnection: Redis;
   revocations: TokenRevocations;
   relay: OutboxRelay;
+  mailSecrets: MailSecrets;
   keys: { publicKey: string; privateKey: string };
 }
 
@@ -33,14 +42,30 @@ export function createDeps(
   });
   const redis = createRedis(config.REDIS_URL);
   const queueConnection = createProducerConnection(config.REDIS_URL);
+  const workerConnection = createQueueConnection(config.REDIS_URL);
   const relay = new OutboxRelay({
     db: database.db,
+    service: 'identity',
     connection: queueConnection,
+    workerConnection,
     prefix: queuePrefix(config.REDIS_PREFIX),
     logger,
     pollMs: config.OUTBOX_POLL_MS,
+    resendAfterMs: config.OUTBOX_RESEND_SECONDS * 1000,
   });
-  return { config, database, redis, queueConnection, revocations: new TokenRevocations(redis, config.REDIS_PREFIX), relay, keys };
+  const revocations = new TokenRevocations(redis, config.REDIS_PREFIX);
+  const mailSecrets = MailSecrets.fromConfig(config);
+  return {
+    config,
+    database,
+    redis,
+    queueConnection,
+    workerConnection,
+    revocations,
+    relay,
+    mailSecrets,
+    keys,
+  };
 }
 
 export async function migrate(deps: IdentityDeps): Promise<string[]> {
@@ -53,4 +78,5 @@ export async function closeDeps(deps: IdentityDeps): Promise<void> {
   await deps.database.close();
   deps.redis.disconnect();
   deps.queueConnection.disconnect();
+  deps.workerConnection.disconnect();
 }

@@ -23,7 +23,12 @@ describe('sign-up, sign-in, current user, sign-out', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ token_type: 'bearer', email: 'lars.eriksen@example.com', first_name: 'Lars', role: 'admin' });
+    expect(body).toMatchObject({
+      token_type: 'bearer',
+      email: 'lars.eriksen@example.com',
+      first_name: 'Lars',
+      role: 'admin',
+    });
 
     const me = await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(body.access_token) });
     expect(me.statusCode).toBe(200);
@@ -43,7 +48,11 @@ describe('sign-up, sign-in, current user, sign-out', () => {
 
   it('when a password is stored, then it is an argon2id hash with OWASP parameters, never the password', async () => {
     const user = await id.signUp();
-    const row = await id.deps.database.db.selectFrom('users').select('password_hash').where('id', '=', user.user_id).executeTakeFirstOrThrow();
+    const row = await id.deps.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.user_id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(row.password_hash).not.toContain(TEST_PASSWORD);
   });
@@ -60,28 +69,62 @@ describe('sign-up, sign-in, current user, sign-out', () => {
   });
 
   it('when sign-up fields are bad, then 400 names each of them and nothing is written', async () => {
-    const before = await id.deps.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await id.deps.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await id.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       payload: { first_name: '', email: 'not-an-email', phone: '12', role: 'owner', password: 'short' },
     });
     expect(res.statusCode).toBe(400);
-    const fields = res.json().errors.map((e: { field: string }) => e.field).sort();
+    const fields = res
+      .json()
+      .errors.map((e: { field: string }) => e.field)
+      .sort();
     expect(fields).toEqual(['email', 'first_name', 'last_name', 'password', 'phone', 'role']);
-    expect(res.json().errors).toContainEqual({ field: 'password', message: 'Password must be at least 8 characters long' });
-    const after = await id.deps.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(res.json().errors).toContainEqual({
+      field: 'password',
+      message: 'Password must be at least 8 characters long',
+    });
+    const after = await id.deps.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('when the password is right, then login answers the spec shape; wrong password and unknown e-mail answer the same 401', async () => {
     const user = await id.signUp();
-    const ok = await id.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email.toUpperCase(), password: TEST_PASSWORD } });
+    const ok = await id.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email.toUpperCase(), password: TEST_PASSWORD },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(Object.keys(ok.json()).sort()).toEqual(['access_token', 'email', 'expires_in', 'first_name', 'last_name', 'role', 'token_type', 'user_id']);
+    expect(Object.keys(ok.json()).sort()).toEqual([
+      'access_token',
+      'email',
+      'expires_in',
+      'first_name',
+      'last_name',
+      'operator',
+      'role',
+      'token_type',
+      'user_id',
+    ]);
 
-    const wrong = await id.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'wrong-password' } });
-    const unknown = await id.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+    const wrong = await id.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'wrong-password' },
+    });
+    const unknown = await id.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'wrong-password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -90,10 +133,26 @@ describe('sign-up, sign-in, current user, sign-out', () => {
 
   it('when a user logs out, then that token stops working at once and another session stays valid', async () => {
     const user = await id.signUp();
-    const other = (await id.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } })).json();
-    const out = await id.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth(user.access_token) });
+    const other = (
+      await id.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      })
+    ).json();
+    const out = await id.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: auth(user.access_token),
+    });
     expect(out.statusCode).toBe(200);
-    expect((await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(user.access_token) })).statusCode).toBe(401);
-    expect((await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(other.access_token) })).statusCode).toBe(200);
+    expect(
+      (await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(user.access_token) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(other.access_token) }))
+        .statusCode,
+    ).toBe(200);
   });
 });

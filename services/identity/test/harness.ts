@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthResponse, SignupRequest } from '@mfd/contracts';
-import { dropSchemas, serviceTestEnv, testInfra, testKeys } from '@mfd/testing';
+import type { AuthResponse, MailSendJob, MailTemplate, SignupRequest } from '@mfd/contracts';
+import { dropSchemas, serviceTestEnv, TEST_MAIL_SECRET_KEYS, testInfra, testKeys } from '@mfd/testing';
 import { buildApp } from '../src/app';
 import { identityConfig, type IdentityConfig } from '../src/config';
 import { closeDeps, createDeps, migrate } from '../src/deps';
@@ -10,7 +10,11 @@ export const TEST_PASSWORD = 'harbour-pilot-42';
 /** The identity app on its own fresh schema and Redis prefix, signing with the test key pair. */
 export async function startIdentity(env: Partial<Record<keyof IdentityConfig, string>> = {}) {
   const infra = testInfra();
-  const { schema, env: base } = serviceTestEnv('identity', infra, { FORGOT_PASSWORD_MIN_MS: '20', ...env });
+  const { schema, env: base } = serviceTestEnv('identity', infra, {
+    FORGOT_PASSWORD_MIN_MS: '20',
+    MAIL_SECRET_KEYS: TEST_MAIL_SECRET_KEYS,
+    ...env,
+  });
   const config = identityConfig.parse(base);
   const deps = createDeps(config, testKeys());
   await migrate(deps);
@@ -18,7 +22,9 @@ export async function startIdentity(env: Partial<Record<keyof IdentityConfig, st
   await app.ready();
 
   /** Signs a new user up through the API (a company comes with it) and answers the login shape. */
-  async function signUp(overrides: Partial<SignupRequest> = {}): Promise<AuthResponse & { password: string }> {
+  async function signUp(
+    overrides: Partial<SignupRequest> = {},
+  ): Promise<AuthResponse & { password: string }> {
     const body = {
       first_name: 'Maria',
       last_name: 'Jensen',
@@ -31,11 +37,27 @@ export async function startIdentity(env: Partial<Record<keyof IdentityConfig, st
     return { ...(res.json() as AuthResponse), password: body.password };
   }
 
+  /** The mail jobs of one template queued for an address, newest first, as the outbox holds them. */
+  async function mailsTo<N extends MailTemplate['template']>(email: string, template: N) {
+    const rows = await deps.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows
+      .map((r) => r.payload)
+      .filter(
+        (p): p is MailSendJob & { mail: Extract<MailTemplate, { template: N }> } =>
+          p.type === 'mail.send' && p.to === email && p.mail.template === template,
+      );
+  }
+
   return {
     app,
     deps,
     config,
     signUp,
+    mailsTo,
     async close() {
       await app.close();
       await closeDeps(deps);

@@ -16,16 +16,19 @@ describe('forgot and reset password', () => {
     return id.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
   }
 
-  /** The reset link's token, as the mail job carries it (the only place it exists in clear). */
+  /** The reset link's token, opened from the mail job (which carries it sealed) as the mailer would. */
   async function lastResetToken(email: string): Promise<string> {
-    const rows = await id.deps.database.db.selectFrom('outbox').select('payload').orderBy('created_at', 'desc').execute();
-    const job = rows.map((r) => r.payload).find((p): p is MailSendJob => p.type === 'mail.send' && p.to === email);
+    const [job] = await id.mailsTo(email, 'password-reset');
     if (!job) throw new Error(`no reset mail job for ${email}`);
-    return job.mail.data.token;
+    return id.deps.mailSecrets.open(job.mail.data.token, email);
   }
 
   async function reset(token: string, new_password = NEW_PASSWORD) {
-    return id.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password } });
+    return id.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, new_password },
+    });
   }
 
   it('when the e-mail is known or unknown, then forgot-password answers exactly alike and mails only the known one', async () => {
@@ -65,13 +68,32 @@ describe('forgot and reset password', () => {
     const ok = await reset(token);
     expect(ok.statusCode, ok.body).toBe(200);
 
-    expect((await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(user.access_token) })).statusCode).toBe(401);
-    const oldLogin = await id.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+    expect(
+      (await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(user.access_token) }))
+        .statusCode,
+    ).toBe(401);
+    const oldLogin = await id.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await id.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: NEW_PASSWORD } });
+    const newLogin = await id.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: NEW_PASSWORD },
+    });
     expect(newLogin.statusCode).toBe(200);
     // A session started right after the reset, even within the same second, is valid.
-    expect((await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(newLogin.json().access_token) })).statusCode).toBe(200);
+    expect(
+      (
+        await id.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: auth(newLogin.json().access_token),
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const again = await reset(token, 'another-password-9');
     expect(again.statusCode).toBe(400);
@@ -88,7 +110,11 @@ describe('forgot and reset password', () => {
       .where('user_id', '=', user.user_id)
       .execute();
     expect((await reset(token)).statusCode).toBe(400);
-    const login = await id.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+    const login = await id.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -108,6 +134,8 @@ describe('forgot and reset password', () => {
     expect((await reset('x'.repeat(43))).json()).toMatchObject({ detail: INVALID_RESET_LINK });
     const short = await reset('x'.repeat(43), 'short');
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors).toEqual([{ field: 'new_password', message: 'Password must be at least 8 characters long' }]);
+    expect(short.json().errors).toEqual([
+      { field: 'new_password', message: 'Password must be at least 8 characters long' },
+    ]);
   });
 });

@@ -9,7 +9,8 @@ describe('profile, company details and e-mail signature', () => {
   afterAll(() => id.close());
 
   const get = (token: string) => id.app.inject({ method: 'GET', url: '/api/profile', headers: auth(token) });
-  const put = (token: string, url: string, payload: object) => id.app.inject({ method: 'PUT', url, headers: auth(token), payload });
+  const put = (token: string, url: string, payload: object) =>
+    id.app.inject({ method: 'PUT', url, headers: auth(token), payload });
 
   it('when a new user opens the profile, then it shows their details, their company and an empty signature', async () => {
     const user = await id.signUp({ first_name: 'Chen', last_name: 'Wei' });
@@ -28,25 +29,43 @@ describe('profile, company details and e-mail signature', () => {
 
   it('when personal details are saved, then the name splits into first and last and the answer is the spec message', async () => {
     const user = await id.signUp();
-    const res = await put(user.access_token, '/api/profile', { name: 'Anna van der Berg', email: user.email, phone: '+31 10 123 4567', position: 'Senior Trader' });
+    const res = await put(user.access_token, '/api/profile', {
+      name: 'Anna van der Berg',
+      email: user.email,
+      phone: '+31 10 123 4567',
+      position: 'Senior Trader',
+    });
     expect(res.json()).toEqual({ success: true, detail: 'Profile updated successfully!' });
-    const me = (await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(user.access_token) })).json();
+    const me = (
+      await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(user.access_token) })
+    ).json();
     expect(me).toMatchObject({ first_name: 'Anna', last_name: 'van der Berg', phone: '+31 10 123 4567' });
   });
 
   it('when the new e-mail belongs to someone else, then 409 names the email field', async () => {
     const a = await id.signUp();
     const b = await id.signUp();
-    const res = await put(b.access_token, '/api/profile', { name: 'B', email: a.email });
+    const res = await put(b.access_token, '/api/profile', {
+      name: 'B',
+      email: a.email,
+      current_password: b.password,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().errors).toEqual([{ field: 'email', message: 'An account with this email already exists' }]);
+    expect(res.json().errors).toEqual([
+      { field: 'email', message: 'An account with this email already exists' },
+    ]);
   });
 
   it('when required company fields are missing, then 400 names each, and a full save is shown back', async () => {
     const user = await id.signUp();
     const bad = await put(user.access_token, '/api/profile/company', { name: 'Acme' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['address', 'city', 'country', 'email', 'legal_name']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['address', 'city', 'country', 'email', 'legal_name']);
 
     const company = {
       name: 'Nordic Bunkers',
@@ -60,15 +79,28 @@ describe('profile, company details and e-mail signature', () => {
       website: 'nordicbunkers.example',
       registration_number: 'DK12345678',
     };
-    expect((await put(user.access_token, '/api/profile/company', company)).json().detail).toBe('Company profile updated successfully!');
-    expect((await get(user.access_token)).json().profile.company).toMatchObject({ ...company, website: 'https://nordicbunkers.example' });
+    expect((await put(user.access_token, '/api/profile/company', company)).json().detail).toBe(
+      'Company profile updated successfully!',
+    );
+    expect((await get(user.access_token)).json().profile.company).toMatchObject({
+      ...company,
+      website: 'https://nordicbunkers.example',
+    });
   });
 
   it('when a colleague-less user saves a signature, then it is kept as given and only for that user', async () => {
     const user = await id.signUp();
     const other = await id.signUp();
-    const signature = { full_name: 'Maria Jensen', title: 'Bunker Trader', company_name: 'Nordic Bunkers', email: 'maria@nordicbunkers.example', additional_info: '24/7 desk: +45 33 00 00 00' };
-    expect((await put(user.access_token, '/api/profile/signature', signature)).json().detail).toBe('Email signature updated successfully!');
+    const signature = {
+      full_name: 'Maria Jensen',
+      title: 'Bunker Trader',
+      company_name: 'Nordic Bunkers',
+      email: 'maria@nordicbunkers.example',
+      additional_info: '24/7 desk: +45 33 00 00 00',
+    };
+    expect((await put(user.access_token, '/api/profile/signature', signature)).json().detail).toBe(
+      'Email signature updated successfully!',
+    );
     expect((await get(user.access_token)).json().profile.email_signature).toMatchObject(signature);
     expect((await get(other.access_token)).json().profile.email_signature.full_name).toBeNull();
 

@@ -13,7 +13,9 @@ describe('identity refuses callers without a valid token', () => {
   const bad: Record<string, () => Record<string, string>> = {
     'no token': () => ({}),
     'an expired token': () => ({ authorization: `Bearer ${makeUser({ expiresIn: -60 }).token}` }),
-    'a token signed by another key': () => ({ authorization: `Bearer ${makeUser({ keys: generateKeyPair() }).token}` }),
+    'a token signed by another key': () => ({
+      authorization: `Bearer ${makeUser({ keys: generateKeyPair() }).token}`,
+    }),
     'a malformed token': () => ({ authorization: 'Bearer not.a.jwt' }),
   };
 
@@ -32,7 +34,12 @@ describe('identity refuses callers without a valid token', () => {
   for (const [name, headers] of Object.entries(bad)) {
     it(`when a caller sends ${name}, then every protected route answers 401 with the error shape`, async () => {
       for (const route of protectedRoutes(id.app.routeTable)) {
-        const res = await id.app.inject({ method: route.method as 'GET', url: route.path, headers: headers(), payload: route.method === 'GET' ? undefined : {} });
+        const res = await id.app.inject({
+          method: route.method as 'GET',
+          url: route.path,
+          headers: headers(),
+          payload: route.method === 'GET' ? undefined : {},
+        });
         expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
         expect(res.json()).toMatchObject({ success: false });
       }

@@ -1,7 +1,10 @@
 import { createDatabase, migrateToLatest, type Database } from '@mfd/db';
+import { createProducerConnection, createQueueConnection, OutboxRelay, queuePrefix } from '@mfd/queue';
 import { createRedis, loadPublicKey, ServiceClient, TokenRevocations } from '@mfd/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import pino from 'pino';
 import type { InquiryConfig } from './config';
 import type { InquiryDB } from './data/db';
 import { migrations } from './migrations';
@@ -11,12 +14,20 @@ export interface InquiryDeps {
   config: InquiryConfig;
   database: Database<InquiryDB>;
   redis: Redis;
+  queueConnection: Redis;
+  /** Blocking connection for the outbox confirmations' consumer. */
+  workerConnection: Redis;
   revocations: TokenRevocations;
+  relay: OutboxRelay;
   publicKey: string;
   directory: ServiceClient;
 }
 
-export function createDeps(config: InquiryConfig, publicKey = loadPublicKey(config)): InquiryDeps {
+export function createDeps(
+  config: InquiryConfig,
+  publicKey = loadPublicKey(config),
+  logger: FastifyBaseLogger = pino({ level: config.LOG_LEVEL, base: { service: 'inquiry' } }),
+): InquiryDeps {
   const database = createDatabase<InquiryDB>({
     url: config.PG_URL,
     schema: config.DB_SCHEMA,
@@ -24,11 +35,25 @@ export function createDeps(config: InquiryConfig, publicKey = loadPublicKey(conf
     applicationName: 'inquiry',
   });
   const redis = createRedis(config.REDIS_URL);
+  const queueConnection = createProducerConnection(config.REDIS_URL);
+  const workerConnection = createQueueConnection(config.REDIS_URL);
+  const relay = new OutboxRelay({
+    db: database.db,
+    service: 'inquiry',
+    connection: queueConnection,
+    workerConnection,
+    prefix: queuePrefix(config.REDIS_PREFIX),
+    logger,
+    pollMs: config.OUTBOX_POLL_MS,
+  });
   return {
     config,
     database,
     redis,
+    queueConnection,
+    workerConnection,
     revocations: new TokenRevocations(redis, config.REDIS_PREFIX),
+    relay,
     publicKey,
     directory: new ServiceClient('directory', config.DIRECTORY_URL),
   };
@@ -40,6 +65,9 @@ export async function migrate(deps: InquiryDeps): Promise<string[]> {
 }
 
 export async function closeDeps(deps: InquiryDeps): Promise<void> {
+  await deps.relay.stop();
   await deps.database.close();
   deps.redis.disconnect();
+  deps.queueConnection.disconnect();
+  deps.workerConnection.disconnect();
 }

@@ -7,4 +7,5 @@ const config = readConfig();
 const deps = createDeps(config);
 await migrate(deps);
 const app = await buildApp(deps);
+deps.relay.start();
 await runServer(app, { host: config.HOST, port: config.PORT }, () => closeDeps(deps));

@@ -29,23 +29,34 @@ describe('dashboard and inquiry list', () => {
     const user = makeUser();
     const other = makeUser();
     const db = ctx.deps.database.db;
-    const row = (tenantId: string, status: 'draft' | 'awarded') => ({
+    const row = (tenantId: string, status: 'draft' | 'quoting' | 'awarded') => ({
       id: randomUUID(),
       tenant_id: tenantId,
       created_by: randomUUID(),
       vessel_name: 'MSC Oscar',
       status,
     });
-    await db.insertInto('inquiries').values([row(user.tenantId, 'draft'), row(user.tenantId, 'awarded'), row(other.tenantId, 'draft')]).execute();
+    await db
+      .insertInto('inquiries')
+      .values([
+        row(user.tenantId, 'draft'),
+        row(user.tenantId, 'quoting'),
+        row(user.tenantId, 'awarded'),
+        row(other.tenantId, 'draft'),
+      ])
+      .execute();
 
-    const dash = (await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) })).json();
-    expect(dash.total_inquiries).toBe(2);
-    expect(dash.active_inquiries).toBe(1);
-    expect(dash.recent_inquiries).toHaveLength(2);
+    const dash = (
+      await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) })
+    ).json();
+    expect(dash.total_inquiries).toBe(3);
+    // Draft and quoting are open; awarded is done.
+    expect(dash.active_inquiries).toBe(2);
+    expect(dash.recent_inquiries).toHaveLength(3);
 
     const list = await ctx.app.inject({ method: 'GET', url: '/api/inquiries', headers: bearer(user) });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toHaveLength(2);
+    expect(list.json()).toHaveLength(3);
     const theirs = await ctx.app.inject({ method: 'GET', url: '/api/inquiries', headers: bearer(other) });
     expect(theirs.json()).toHaveLength(1);
   });
@@ -57,13 +68,26 @@ describe('dashboard supplier card', () => {
     const directory = await startDirectory();
     await directory.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (directory.app.server.address() as { port: number }).port;
-    const inquiry = await startInquiry({ DIRECTORY_URL: `http://127.0.0.1:${port}`, REDIS_PREFIX: directory.deps.config.REDIS_PREFIX });
+    const inquiry = await startInquiry({
+      DIRECTORY_URL: `http://127.0.0.1:${port}`,
+      REDIS_PREFIX: directory.deps.config.REDIS_PREFIX,
+    });
     try {
       const user = makeUser();
       for (const name of ['Lion City Bunkering', 'Gulf Energy']) {
-        await directory.app.inject({ method: 'POST', url: '/api/suppliers', headers: bearer(user), payload: { trading_name: name, default_email: 'x@example.com' } });
+        await directory.app.inject({
+          method: 'POST',
+          url: '/api/suppliers',
+          headers: bearer(user),
+          payload: { trading_name: name, default_email: 'x@example.com' },
+        });
       }
-      await directory.app.inject({ method: 'POST', url: '/api/suppliers', headers: bearer(makeUser()), payload: { trading_name: 'Other', default_email: 'x@example.com' } });
+      await directory.app.inject({
+        method: 'POST',
+        url: '/api/suppliers',
+        headers: bearer(makeUser()),
+        payload: { trading_name: 'Other', default_email: 'x@example.com' },
+      });
       const dash = await inquiry.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) });
       expect(dash.json().total_suppliers).toBe(2);
     } finally {

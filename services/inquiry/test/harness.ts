@@ -22,3 +22,26 @@ export async function startInquiry(env: Partial<Record<keyof InquiryConfig, stri
     },
   };
 }
+
+/**
+ * The inquiry app reading a real directory app listening on a free port, both on the same Redis
+ * prefix, so look-ups and events go where they go in production.
+ */
+export async function startWithDirectory() {
+  const { startDirectory } = await import('../../directory/test/harness');
+  const directory = await startDirectory();
+  await directory.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (directory.app.server.address() as { port: number }).port;
+  const inquiry = await startInquiry({
+    DIRECTORY_URL: `http://127.0.0.1:${port}`,
+    REDIS_PREFIX: directory.deps.config.REDIS_PREFIX,
+  });
+  return {
+    directory,
+    inquiry,
+    async close() {
+      await inquiry.close();
+      await directory.close();
+    },
+  };
+}

@@ -18,9 +18,23 @@ describe('inquiry refuses callers without a valid token', () => {
   for (const [name, headers] of Object.entries(badTokens)) {
     it(`when a caller sends ${name}, then every protected route answers 401`, async () => {
       const routes = protectedRoutes(ctx.app.routeTable);
-      expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api/dashboard', 'GET /api/inquiries']);
+      expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+        'DELETE /api/inquiries/:id/products/:productId',
+        'GET /api/dashboard',
+        'GET /api/inquiries',
+        'GET /api/inquiries/:id',
+        'POST /api/inquiries',
+        'POST /api/inquiries/:id/cancel',
+        'POST /api/inquiries/:id/products',
+        'PUT /api/inquiries/:id',
+        'PUT /api/inquiries/:id/products/:productId',
+      ]);
       for (const route of routes) {
-        const res = await ctx.app.inject({ method: route.method as 'GET', url: route.path, headers: headers() });
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: route.path,
+          headers: headers(),
+        });
         expect(res.statusCode, route.url).toBe(401);
       }
     });

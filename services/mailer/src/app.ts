@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { createServiceApp, registerHealth } from '@mfd/service-kit';
+import { createServiceApp, registerHealth, serverSettings } from '@mfd/service-kit';
 import type { MailerDeps } from './deps';
 
 /** The mailer has no user routes: only /health and /metrics for operations. */
 export async function buildApp(deps: MailerDeps) {
-  const app = createServiceApp({ name: 'mailer', logLevel: deps.config.LOG_LEVEL });
+  const app = createServiceApp({ name: 'mailer', ...serverSettings(deps.config) });
   registerHealth(app, {
     database: () => sql`select 1`.execute(deps.database.db),
     redis: () => deps.producerConnection.ping(),

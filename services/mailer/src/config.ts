@@ -1,19 +1,34 @@
 import { z } from 'zod';
+import { mailSecretKeysSetting } from '@mfd/queue';
 import { baseConfig, loadConfig } from '@mfd/service-kit';
 
 export const mailerConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4004),
   DB_SCHEMA: z.string().default('mailer'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').default('smtp://127.0.0.1:1025'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .default('smtp://127.0.0.1:1025'),
   SMTP_POOL_MAX: z.coerce.number().int().min(1).max(50).default(5),
-  MAIL_FROM: z.string().default('Marine Fuel Distribution <no-reply@marinefuel.local>'),
+  MAIL_FROM: z
+    .string()
+    .default('Marine Fuel Distribution <no-reply@marinefuel.local>')
+    .refine((from) => /@[^@\s>]+>?\s*$/.test(from), 'MAIL_FROM must end with an e-mail address'),
   /** Links in mails point here (the gateway's public address). */
   APP_PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** Jobs one replica sends at once; replicas multiply it. */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
-  /** A message being sent is leased for this long; a crashed sender's message is retried after it. */
-  SEND_LEASE_SECONDS: z.coerce.number().int().min(5).default(120),
+  /**
+   * A message being sent is leased for this long and the lease is renewed while the send lasts,
+   * so a dead sender's message is taken up again within about 1.5 times this.
+   */
+  SEND_LEASE_SECONDS: z.coerce.number().int().min(2).default(20),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** An outbox row not confirmed this long after it was handed over is handed over again. */
+  OUTBOX_RESEND_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Keys that seal and open the one-time links of mail jobs (see @mfd/queue secrets). */
+  MAIL_SECRET_KEYS: mailSecretKeysSetting,
+  MAIL_SECRET_KEYS_FILE: z.string().optional(),
 });
 export type MailerConfig = z.infer<typeof mailerConfig>;
 

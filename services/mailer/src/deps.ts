@@ -6,7 +6,13 @@ import type { Transporter } from 'nodemailer';
 import pino from 'pino';
 import { QUEUES } from '@mfd/contracts';
 import { createDatabase, migrateToLatest, type Database } from '@mfd/db';
-import { createProducerConnection, createQueueConnection, OutboxRelay, queuePrefix } from '@mfd/queue';
+import {
+  createProducerConnection,
+  createQueueConnection,
+  MailSecrets,
+  OutboxRelay,
+  queuePrefix,
+} from '@mfd/queue';
 import type { MailerConfig } from './config';
 import type { MailerDB } from './data/db';
 import { createMetrics, type MailMetrics } from './metrics';
@@ -26,6 +32,7 @@ export interface MailerDeps {
   relay: OutboxRelay;
   transport: Transporter;
   metrics: MailMetrics;
+  secrets: MailSecrets;
 }
 
 export function createDeps(
@@ -41,16 +48,27 @@ export function createDeps(
   const producerConnection = createProducerConnection(config.REDIS_URL);
   const prefix = queuePrefix(config.REDIS_PREFIX);
   const queue = new Queue(QUEUES.mailSend, { connection: producerConnection, prefix });
+  const workerConnection = createQueueConnection(config.REDIS_URL);
   return {
     config,
     logger,
     database,
-    workerConnection: createQueueConnection(config.REDIS_URL),
+    workerConnection,
     producerConnection,
     queue,
-    relay: new OutboxRelay({ db: database.db, connection: producerConnection, prefix, logger, pollMs: config.OUTBOX_POLL_MS }),
+    relay: new OutboxRelay({
+      db: database.db,
+      service: 'mailer',
+      connection: producerConnection,
+      workerConnection,
+      prefix,
+      logger,
+      pollMs: config.OUTBOX_POLL_MS,
+      resendAfterMs: config.OUTBOX_RESEND_SECONDS * 1000,
+    }),
     transport: createTransport(config),
     metrics: createMetrics(queue),
+    secrets: MailSecrets.fromConfig(config),
   };
 }
 

@@ -8,7 +8,9 @@ export function createTransport(config: MailerConfig): Transporter {
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
     secure: url.protocol === 'smtps:',
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
     pool: true,
     maxConnections: config.SMTP_POOL_MAX,
     connectionTimeout: 10_000,

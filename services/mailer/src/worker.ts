@@ -11,6 +11,7 @@ export function startMailWorker(deps: MailerDeps): Worker {
     transport: deps.transport,
     config: deps.config,
     metrics: deps.metrics,
+    secrets: deps.secrets,
     outboxWritten: () => deps.relay.kick(),
   };
   return startConsumer({
@@ -20,6 +21,9 @@ export function startMailWorker(deps: MailerDeps): Worker {
     schema: mailSendJob,
     logger: deps.logger,
     concurrency: deps.config.MAIL_CONCURRENCY,
+    // The job's lock runs as long as the message's lease: a dead sender's job comes back when its lease is out.
+    lockDuration: deps.config.SEND_LEASE_SECONDS * 1000,
+    maxStalledCount: 5,
     handle: (payload, job) => sendMail(ctx, job, payload),
   });
 }

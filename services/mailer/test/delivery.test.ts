@@ -54,6 +54,7 @@ describe('mail delivery', () => {
         transport: m.deps.transport,
         config: m.deps.config,
         metrics: m.deps.metrics,
+        secrets: m.deps.secrets,
         outboxWritten: () => undefined,
       },
       job!,
@@ -70,7 +71,7 @@ describe('mail delivery', () => {
   });
 
   it('when a producer tracks delivery, then a mail.status event reaches its queue through the outbox', async () => {
-    const { jobId, payload } = await m.send({ source: 'inquiry', status_queue: QUEUES.inquiryEvents, reference: 'recipient-42' });
+    const { jobId, payload } = await m.send({ source: 'inquiry', reference: 'recipient-42' });
     await m.settled(jobId);
     await m.deps.relay.flush();
     const events = new Queue(QUEUES.inquiryEvents, { connection: m.deps.producerConnection, prefix: queuePrefix(m.deps.config.REDIS_PREFIX) });

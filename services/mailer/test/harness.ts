@@ -1,9 +1,9 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { MailSendJob } from '@mfd/contracts';
-import { QUEUES } from '@mfd/contracts';
+import { isFinalMailStatus, QUEUES } from '@mfd/contracts';
 import { createProducerConnection, queuePrefix } from '@mfd/queue';
-import { dropSchemas, serviceTestEnv, SmtpSink, testInfra } from '@mfd/testing';
+import { dropSchemas, serviceTestEnv, SmtpSink, TEST_MAIL_SECRET_KEYS, testInfra } from '@mfd/testing';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import { mailerConfig, type MailerConfig } from '../src/config';
@@ -14,23 +14,29 @@ import { startMailWorker } from '../src/worker';
 export async function startMailer(env: Partial<Record<keyof MailerConfig, string>> = {}) {
   const infra = testInfra();
   const sink = await new SmtpSink().start();
-  const { schema, env: base } = serviceTestEnv('mailer', infra, { SMTP_URL: sink.url, APP_PUBLIC_URL: 'https://app.marinefuel.example', ...env });
+  const { schema, env: base } = serviceTestEnv('mailer', infra, {
+    SMTP_URL: sink.url,
+    APP_PUBLIC_URL: 'https://app.marinefuel.example',
+    MAIL_SECRET_KEYS: TEST_MAIL_SECRET_KEYS,
+    ...env,
+  });
   const config = mailerConfig.parse(base);
   const deps = createDeps(config, pino({ level: 'silent' }));
   await migrate(deps);
   const app = await buildApp(deps);
   await app.ready();
   const worker = startMailWorker(deps);
-  const producer = createProducerConnection(infra.redisUrl);
+  const producer = createProducerConnection(config.REDIS_URL);
   const queue = new Queue(QUEUES.mailSend, { connection: producer, prefix: queuePrefix(config.REDIS_PREFIX) });
 
-  /** Adds a job as a producer would; retries are fast so tests stay short. */
+  /** Adds a job as a producer would (its link sealed); retries are fast so tests stay short. */
   async function send(job: Partial<MailSendJob> = {}, opts: JobsOptions = {}) {
+    const to = job.to ?? `supplier-${randomUUID()}@example.com`;
     const payload: MailSendJob = {
       type: 'mail.send',
-      to: `supplier-${randomUUID()}@example.com`,
+      to,
       source: 'identity',
-      mail: { template: 'password-reset', data: { first_name: 'Maria', token: 'tok-123', expires_in_minutes: 60 } },
+      mail: { template: 'password-reset', data: { first_name: 'Maria', token: deps.secrets.seal('tok-123', to), expires_in_minutes: 60 } },
       ...job,
     };
     const added = await queue.add('mail.send', payload, {
@@ -42,12 +48,12 @@ export async function startMailer(env: Partial<Record<keyof MailerConfig, string
     return { jobId: String(added.id), payload };
   }
 
-  /** The message row once its job has settled (sent or failed). */
+  /** The message row once its job has settled (a final status). */
   async function settled(jobId: string, timeoutMs = 10_000) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const row = await deps.database.db.selectFrom('messages').selectAll().where('job_id', '=', jobId).executeTakeFirst();
-      if (row && (row.status === 'sent' || row.status === 'failed')) return row;
+      if (row && isFinalMailStatus(row.status)) return row;
       await new Promise((r) => setTimeout(r, 25));
     }
     throw new Error(`job ${jobId} did not settle`);
@@ -58,6 +64,7 @@ export async function startMailer(env: Partial<Record<keyof MailerConfig, string
     deps,
     sink,
     queue,
+    worker,
     send,
     settled,
     async close() {

@@ -19,6 +19,20 @@ describe('mail templates', () => {
     expect(mail.text).toContain('60 minutes');
   });
 
+  it('when a verification mail is rendered, then both parts carry the one-time /verify-email link and user data is escaped', async () => {
+    const mail = await renderMail(
+      { template: 'verify-email', data: { first_name: '<b>Maria</b>', token: 'a+b/c=', expires_in_minutes: 60 } },
+      ctx,
+    );
+    expect(mail.subject).toBe('Confirm your e-mail address for Marine Fuel Distribution');
+    const link = 'https://app.marinefuel.example/verify-email?token=a%2Bb%2Fc%3D';
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain('60 minutes');
+    expect(mail.html).not.toContain('<b>Maria</b>');
+    expect(mail.html).toContain('&lt;b&gt;Maria&lt;/b&gt;');
+  });
+
   it('when user data holds markup, then it is escaped in the HTML', async () => {
     const mail = await renderMail(
       { template: 'password-reset', data: { first_name: '<script>alert(1)</script>', token: 't', expires_in_minutes: 60 } },

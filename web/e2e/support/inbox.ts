@@ -16,7 +16,9 @@ export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 20_0
   while (Date.now() < deadline) {
     const res = await fetch(`${inject('e2e').inboxUrl}/api/messages`);
     const mails = (await res.json()) as InboxMail[];
-    const match = mails.reverse().find((m) => m.to.includes(address) && (!subject || subject.test(m.subject)));
+    const match = mails
+      .reverse()
+      .find((m) => m.to.includes(address) && (!subject || subject.test(m.subject)));
     if (match) return match;
     await new Promise((r) => setTimeout(r, 250));
   }

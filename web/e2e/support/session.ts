@@ -22,5 +22,9 @@ export async function signUp(page: Page, role: 'trader' | 'admin' = 'trader'): P
 
 /** A toast with this text appeared. */
 export async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+  await page
+    .locator('.mantine-Notification-root')
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ timeout: 10_000 });
 }

@@ -1,5 +1,17 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME, ROLE_BADGES } from '@mfd/contracts';
@@ -19,66 +31,100 @@ export function AppLayout() {
   const { user, signOut } = useAuth();
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
-  const links = LINKS.filter((l) => !l.adminOnly || user?.role === 'admin');
+  const links = LINKS.filter((l) => !l.adminOnly || user?.role === 'admin' || user?.operator);
 
+  // Confirm dialogs (modals.openConfirmModal) exist only in the signed-in app, so their provider (and
+  // the modal code) stays out of the landing page's download.
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: true } }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Text component={Link} to="/" fw={700} c="ocean.7" className={classes.brand}>
-              {PRODUCT_NAME}
-            </Text>
-            <Group component="nav" gap={4} visibleFrom="sm" aria-label="Main">
-              {links.map((l) => (
-                <RouterLink key={l.to} to={l.to} end={l.end} className={classes.link}>
-                  {l.label}
-                </RouterLink>
-              ))}
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: true } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
+              {/* Below lg the name gives way to the logo, leaving room for the links and the user. */}
+              <Link to="/" className={classes.brand} aria-label={PRODUCT_NAME}>
+                <img src="/favicon.svg" alt="" width={28} height={28} />
+                <Text component="span" fw={700} c="ocean.7" visibleFrom="lg">
+                  {PRODUCT_NAME}
+                </Text>
+              </Link>
+              <Group component="nav" gap={4} visibleFrom="sm" aria-label="Main">
+                {links.map((l) => (
+                  <RouterLink key={l.to} to={l.to} end={l.end} className={classes.link}>
+                    {l.label}
+                  </RouterLink>
+                ))}
+              </Group>
+            </Group>
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              {/* On a phone this is all the header holds besides the menu: the name shortens, the role badge never does. */}
+              <UnstyledButton component={Link} to="/profile" className={classes.user} miw={0}>
+                <Group gap={6} wrap="nowrap" miw={0}>
+                  <IconUserCircle size={22} aria-hidden className={classes.fixed} />
+                  <VisuallyHidden>Profile:</VisuallyHidden>
+                  <Text size="sm" fw={500} truncate="end" miw={0}>
+                    {user ? `${user.first_name} ${user.last_name}` : ''}
+                  </Text>
+                  {user && (
+                    <Badge
+                      variant="light"
+                      color={user.role === 'admin' ? 'grape' : 'ocean'}
+                      className={classes.fixed}
+                    >
+                      {ROLE_BADGES[user.role]}
+                    </Badge>
+                  )}
+                </Group>
+              </UnstyledButton>
+              <Button
+                variant="subtle"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => void signOut()}
+                visibleFrom="sm"
+              >
+                Logout
+              </Button>
             </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <UnstyledButton component={Link} to="/profile" className={classes.user} aria-label="Profile">
-              <Group gap={6} wrap="nowrap">
-                <IconUserCircle size={22} aria-hidden />
-                <Text size="sm" fw={500} visibleFrom="xs">
-                  {user ? `${user.first_name} ${user.last_name}` : ''}
-                </Text>
-                {user && (
-                  <Badge variant="light" color={user.role === 'admin' ? 'grape' : 'ocean'}>
-                    {ROLE_BADGES[user.role]}
-                  </Badge>
-                )}
-              </Group>
-            </UnstyledButton>
-            <Button variant="subtle" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} visibleFrom="sm">
-              Logout
-            </Button>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main menu">
-        {/* Rendered only while open: the desktop header carries the same links. */}
-        {opened && (
-          <Stack gap={2}>
-            {[...links, { to: '/profile', label: 'Profile' }].map((l) => (
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" aria-label="Main menu">
+          {/* Rendered only while open: the desktop header carries the same links. */}
+          {opened && (
+            <Stack gap={2}>
+              {[...links, { to: '/profile', label: 'Profile' }].map((l) => (
+                <NavLink
+                  key={l.to}
+                  component={Link}
+                  to={l.to}
+                  label={l.label}
+                  active={l.to === '/' ? location.pathname === '/' : location.pathname.startsWith(l.to)}
+                  onClick={close}
+                />
+              ))}
               <NavLink
-                key={l.to}
-                component={Link}
-                to={l.to}
-                label={l.label}
-                active={l.to === '/' ? location.pathname === '/' : location.pathname.startsWith(l.to)}
-                onClick={close}
+                component="button"
+                label="Logout"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => void signOut()}
               />
-            ))}
-            <NavLink component="button" label="Logout" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} />
-          </Stack>
-        )}
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+            </Stack>
+          )}
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

@@ -1,13 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
+import { returnFocusAfterDialogs } from './dialog-focus';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -15,7 +15,8 @@ function makeQueryClient() {
       queries: {
         staleTime: 30_000,
         // A 4xx will not change by asking again; network hiccups and 5xx get one more try.
-        retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+        retry: (count, err) =>
+          count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
         refetchOnWindowFocus: false,
       },
     },
@@ -24,15 +25,15 @@ function makeQueryClient() {
 
 export function App() {
   const [queryClient] = useState(makeQueryClient);
+  useEffect(() => returnFocusAfterDialogs(), []);
   return (
-    <MantineProvider theme={theme}>
-      <Notifications position="bottom-right" />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {/* Top centre: dialogs keep their actions at the bottom right, where a toast once sat over them. */}
+      <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </ModalsProvider>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,36 +1,88 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
-import { AdminPage } from '../features/admin/routes/admin-page';
-import { ResetPasswordPage } from '../features/auth/routes/reset-password-page';
-import { CustomersPage } from '../features/customers/routes/customers-page';
-import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
-import { InquiriesPage } from '../features/inquiries/routes/inquiries-page';
-import { ProfilePage } from '../features/profile/routes/profile-page';
-import { SuppliersPage } from '../features/suppliers/routes/suppliers-page';
-import { NotFoundPage } from '../components/not-found-page';
-import { AppLayout } from './app-layout';
 import { AuthGate } from './auth-gate';
 import { PageError } from './page-error';
+import { PageLoader } from './page-loader';
+
+/**
+ * Each page is its own chunk, fetched when first shown, so the signed-out landing page does not
+ * download the directory, admin or profile screens (and their dependencies) it never uses.
+ */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const AppLayout = lazyPage(
+  () => import('./app-layout'),
+  (m) => m.AppLayout,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/routes/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const VerifyEmailPage = lazyPage(
+  () => import('../features/auth/routes/verify-email-page'),
+  (m) => m.VerifyEmailPage,
+);
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/routes/dashboard-page'),
+  (m) => m.DashboardPage,
+);
+const InquiriesPage = lazyPage(
+  () => import('../features/inquiries/routes/inquiries-page'),
+  (m) => m.InquiriesPage,
+);
+const InquiryDetailPage = lazyPage(
+  () => import('../features/inquiries/routes/inquiry-detail-page'),
+  (m) => m.InquiryDetailPage,
+);
+const CustomersPage = lazyPage(
+  () => import('../features/customers/routes/customers-page'),
+  (m) => m.CustomersPage,
+);
+const SuppliersPage = lazyPage(
+  () => import('../features/suppliers/routes/suppliers-page'),
+  (m) => m.SuppliersPage,
+);
+const ProfilePage = lazyPage(
+  () => import('../features/profile/routes/profile-page'),
+  (m) => m.ProfilePage,
+);
+const AdminPage = lazyPage(
+  () => import('../features/admin/routes/admin-page'),
+  (m) => m.AdminPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('../components/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+
+function page(element: ReactNode) {
+  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+}
 
 export const router = createBrowserRouter([
-  { path: '/reset-password', element: <ResetPasswordPage />, errorElement: <PageError /> },
+  // A page of its own, outside the app's shell: its main landmark is given here.
+  {
+    path: '/reset-password',
+    element: <main>{page(<ResetPasswordPage />)}</main>,
+    errorElement: <PageError />,
+  },
+  { path: '/verify-email', element: <main>{page(<VerifyEmailPage />)}</main>, errorElement: <PageError /> },
   {
     path: '/',
-    element: (
-      <AuthGate>
-        <AppLayout />
-      </AuthGate>
-    ),
+    element: <AuthGate>{page(<AppLayout />)}</AuthGate>,
     errorElement: <PageError />,
     children: [
       // Each page has its own boundary, so a failing page keeps the navigation around it.
-      { index: true, element: <DashboardPage />, errorElement: <PageError /> },
-      { path: 'inquiries', element: <InquiriesPage />, errorElement: <PageError /> },
-      { path: 'inquiries/:inquiryId', element: <InquiriesPage />, errorElement: <PageError /> },
-      { path: 'customers', element: <CustomersPage />, errorElement: <PageError /> },
-      { path: 'suppliers', element: <SuppliersPage />, errorElement: <PageError /> },
-      { path: 'profile', element: <ProfilePage />, errorElement: <PageError /> },
-      { path: 'admin', element: <AdminPage />, errorElement: <PageError /> },
-      { path: '*', element: <NotFoundPage /> },
+      { index: true, element: page(<DashboardPage />), errorElement: <PageError /> },
+      { path: 'inquiries', element: page(<InquiriesPage />), errorElement: <PageError /> },
+      { path: 'inquiries/:inquiryId', element: page(<InquiryDetailPage />), errorElement: <PageError /> },
+      { path: 'customers', element: page(<CustomersPage />), errorElement: <PageError /> },
+      { path: 'suppliers', element: page(<SuppliersPage />), errorElement: <PageError /> },
+      { path: 'profile', element: page(<ProfilePage />), errorElement: <PageError /> },
+      { path: 'admin', element: page(<AdminPage />), errorElement: <PageError /> },
+      { path: '*', element: page(<NotFoundPage />) },
     ],
   },
 ]);

@@ -1,7 +1,27 @@
-import { Alert, Button, Divider, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { DEFAULT_TIMEZONE, inlineSupplier, portInput, TIMEZONES, UNLOCODE_FORMAT_MESSAGE, unlocodeNotFoundMessage } from '@mfd/contracts';
+import {
+  DEFAULT_TIMEZONE,
+  inlineSupplier,
+  portExistsMessage,
+  portInput,
+  TIMEZONES,
+  UNLOCODE_FORMAT_MESSAGE,
+  unlocodeNotFoundMessage,
+} from '@mfd/contracts';
 import { ApiError, errorDetail } from '../lib/api-client';
 import { lookupPort, useCreatePort } from '../lib/api/ports';
 import { useSuppliers } from '../lib/api/suppliers';
@@ -36,6 +56,10 @@ const EMPTY: Values = {
   new_phone: '',
 };
 
+/** The fields a lookup hit fills in, and so the ones a failed lookup takes back. */
+const LOOKED_UP = ['name', 'country', 'region', 'timezone', 'lat', 'lon'] as const;
+type LookedUp = Pick<Values, (typeof LOOKED_UP)[number]>;
+
 const portOf = (v: Values) => ({
   unlocode: v.unlocode,
   name: v.name,
@@ -48,11 +72,21 @@ const portOf = (v: Values) => ({
 
 function validate(v: Values): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of portInput.safeParse(portOf(v)).error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
+  for (const issue of portInput.safeParse(portOf(v)).error?.issues ?? [])
+    errors[String(issue.path[0])] ??= issue.message;
   if (v.new_trading_name || v.new_email) {
-    const parsed = inlineSupplier.safeParse({ trading_name: v.new_trading_name, email: v.new_email, phone: v.new_phone });
+    const parsed = inlineSupplier.safeParse({
+      trading_name: v.new_trading_name,
+      email: v.new_email,
+      phone: v.new_phone,
+    });
     for (const issue of parsed.error?.issues ?? []) {
-      const field = issue.path[0] === 'trading_name' ? 'new_trading_name' : issue.path[0] === 'email' ? 'new_email' : 'new_phone';
+      const field =
+        issue.path[0] === 'trading_name'
+          ? 'new_trading_name'
+          : issue.path[0] === 'email'
+            ? 'new_email'
+            : 'new_phone';
       errors[field] ??= issue.message;
     }
   }
@@ -78,6 +112,8 @@ export function AddPortDialog({
   const suppliers = useSuppliers();
   const [lookupMessage, setLookupMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [looking, setLooking] = useState(false);
+  // The last hit: what it filled in, and the code of the port that already exists.
+  const [hit, setHit] = useState<{ unlocode: string; filled: LookedUp } | null>(null);
   const initialCode = /^[a-z]{2}[a-z2-9]{3}$/i.test(initialText) ? initialText.toUpperCase() : '';
   const form = useForm<Values>({
     initialValues: { ...EMPTY, unlocode: initialCode, name: initialCode ? '' : initialText },
@@ -87,54 +123,87 @@ export function AddPortDialog({
   const close = () => {
     form.setValues({ ...EMPTY });
     setLookupMessage(null);
+    setHit(null);
     onClose();
+  };
+
+  /** A failed lookup takes back what the last hit filled in (fields the user has since typed over stay). */
+  const forgetHit = () => {
+    if (!hit) return;
+    const cleared: Partial<Values> = {};
+    for (const field of LOOKED_UP)
+      if (form.values[field] === hit.filled[field]) cleared[field] = EMPTY[field];
+    form.setValues(cleared);
+    setHit(null);
   };
 
   const autoFill = async () => {
     const code = form.values.unlocode.trim().toUpperCase();
     if (code.length !== 5) {
+      forgetHit();
       setLookupMessage({ ok: false, text: UNLOCODE_FORMAT_MESSAGE });
       return;
     }
     setLooking(true);
     try {
+      // The lookup reads the shared port list, so a hit is a port that is already there: say so
+      // now rather than let Add Port fail. Its details are shown for reference.
       const { port } = await lookupPort(code);
-      form.setValues({
+      const filled: LookedUp = {
         name: port.name,
         country: port.country,
         region: port.region ?? '',
         timezone: port.timezone,
         lat: port.lat === null ? '' : String(port.lat),
         lon: port.lon === null ? '' : String(port.lon),
-      });
-      setLookupMessage({ ok: true, text: `Port data found and populated for ${port.name}!` });
+      };
+      form.setValues(filled);
+      setHit({ unlocode: port.unlocode, filled });
+      setLookupMessage({ ok: false, text: `${portExistsMessage(port.unlocode)} (${port.name}).` });
     } catch (err) {
+      forgetHit();
       const notFound = err instanceof ApiError && err.status === 404;
-      setLookupMessage({ ok: false, text: notFound ? unlocodeNotFoundMessage(code) : errorDetail(err, 'Lookup failed. Please enter details manually.') });
+      setLookupMessage({
+        ok: false,
+        text: notFound
+          ? unlocodeNotFoundMessage(code)
+          : errorDetail(err, 'Lookup failed. Please enter details manually.'),
+      });
     } finally {
       setLooking(false);
     }
   };
 
   const submit = form.onSubmit(async (v) => {
+    if (hit && v.unlocode.trim().toUpperCase() === hit.unlocode) {
+      form.setFieldError('unlocode', portExistsMessage(hit.unlocode));
+      return;
+    }
     try {
       const result = await create.mutateAsync({
         port: portOf(v),
         suppliers: v.suppliers,
-        new_supplier: v.new_trading_name && v.new_email ? { trading_name: v.new_trading_name, email: v.new_email, phone: v.new_phone || null } : null,
+        new_supplier:
+          v.new_trading_name && v.new_email
+            ? { trading_name: v.new_trading_name, email: v.new_email, phone: v.new_phone || null }
+            : null,
       });
       notifySuccess(result.detail);
       onCreated?.({ id: result.port_id, unlocode: v.unlocode, name: v.name });
       close();
     } catch (err) {
       applyServerErrors(form, err, (field) =>
-        field.startsWith('new_supplier.') ? `new_${field.slice('new_supplier.'.length)}` : field.replace(/^port\./, ''),
+        field.startsWith('new_supplier.')
+          ? `new_${field.slice('new_supplier.'.length)}`
+          : field.replace(/^port\./, ''),
       );
       notifyError(`Error adding port. Please try again. ${errorDetail(err, '')}`.trim());
     }
   });
 
-  const zones = TIMEZONES.includes(form.values.timezone as (typeof TIMEZONES)[number]) ? [...TIMEZONES] : [...TIMEZONES, form.values.timezone];
+  const zones = TIMEZONES.includes(form.values.timezone as (typeof TIMEZONES)[number])
+    ? [...TIMEZONES]
+    : [...TIMEZONES, form.values.timezone];
   return (
     <Modal opened={opened} onClose={close} title="Add New Port" size="lg">
       <form onSubmit={submit} noValidate>
@@ -169,10 +238,26 @@ export function AddPortDialog({
               onChange={(e) => form.setFieldValue('country', e.currentTarget.value.toUpperCase())}
             />
             <TextInput label="Region" placeholder="Asia" {...form.getInputProps('region')} />
-            <Select label="Timezone" data={zones} searchable allowDeselect={false} {...form.getInputProps('timezone')} />
+            <Select
+              label="Timezone"
+              data={zones}
+              searchable
+              allowDeselect={false}
+              {...form.getInputProps('timezone')}
+            />
             <div />
-            <TextInput label="Latitude" inputMode="decimal" placeholder="1.2833" {...form.getInputProps('lat')} />
-            <TextInput label="Longitude" inputMode="decimal" placeholder="103.8333" {...form.getInputProps('lon')} />
+            <TextInput
+              label="Latitude"
+              inputMode="decimal"
+              placeholder="1.2833"
+              {...form.getInputProps('lat')}
+            />
+            <TextInput
+              label="Longitude"
+              inputMode="decimal"
+              placeholder="103.8333"
+              {...form.getInputProps('lon')}
+            />
           </SimpleGrid>
           <MultiSelect
             label="Suppliers serving this port"

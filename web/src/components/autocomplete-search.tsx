@@ -35,14 +35,19 @@ export function AutocompleteSearch<T>(props: AutocompleteProps<T>) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
   const enabled = debounced.length >= LIMITS.searchMinChars;
-  const { data = [], isFetching, isError } = useQuery({
+  const {
+    data = [],
+    isFetching,
+    isError,
+  } = useQuery({
     queryKey: [props.queryKey, 'search', debounced],
     queryFn: () => props.search(debounced),
     enabled,
     staleTime: 60_000,
   });
   const waiting = text.trim().length >= LIMITS.searchMinChars && (text.trim() !== debounced || isFetching);
-  const offerAddNew = props.onAddNew && addNewText.length >= LIMITS.addNewMinChars && addNewText === text.trim();
+  const offerAddNew =
+    props.onAddNew && addNewText.length >= LIMITS.addNewMinChars && addNewText === text.trim();
 
   const pick = (key: string) => {
     const item = data.find((i) => props.itemKey(i) === key);

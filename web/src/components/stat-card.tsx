@@ -2,7 +2,17 @@ import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A dashboard number: a skeleton while loading, a dash when unknown. */
-export function StatCard({ label, value, icon, loading }: { label: string; value: number | null | undefined; icon: ReactNode; loading?: boolean }) {
+export function StatCard({
+  label,
+  value,
+  icon,
+  loading,
+}: {
+  label: string;
+  value: number | null | undefined;
+  icon: ReactNode;
+  loading?: boolean;
+}) {
   return (
     <Card withBorder padding="lg" aria-label={label}>
       <Group justify="space-between" align="flex-start">

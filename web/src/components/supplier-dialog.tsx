@@ -1,4 +1,18 @@
-import { ActionIcon, Badge, Button, Checkbox, Divider, Group, Modal, Select, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -31,7 +45,13 @@ function initialValues(supplier?: Supplier): Values {
     default_phone: supplier?.default_phone ?? '',
     status: supplier?.status ?? 'active',
     tags: supplier?.tags ?? [SUPPLIER_DEFAULT_TAG],
-    contacts: (supplier?.contacts ?? []).map((c) => ({ name: c.name, email: c.email, phone: c.phone ?? '', role: c.role ?? '', is_primary: c.is_primary })),
+    contacts: (supplier?.contacts ?? []).map((c) => ({
+      name: c.name,
+      email: c.email,
+      phone: c.phone ?? '',
+      role: c.role ?? '',
+      is_primary: c.is_primary,
+    })),
     ports: supplier?.ports ?? [],
   };
 }
@@ -47,7 +67,15 @@ const toRequest = (v: Values) => ({
 });
 
 /** Add or edit a supplier with its contacts and the ports it covers (spec §2 Suppliers, made to work). */
-export function SupplierDialog({ opened, onClose, supplier }: { opened: boolean; onClose: () => void; supplier?: Supplier }) {
+export function SupplierDialog({
+  opened,
+  onClose,
+  supplier,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  supplier?: Supplier;
+}) {
   const save = useSaveSupplier(supplier?.id);
   const [newPortText, setNewPortText] = useState<string | null>(null);
   const form = useForm<Values>({
@@ -56,7 +84,8 @@ export function SupplierDialog({ opened, onClose, supplier }: { opened: boolean;
   });
 
   const addPort = (p: { id: string; unlocode: string; name: string }) => {
-    if (!form.values.ports.some((x) => x.id === p.id)) form.insertListItem('ports', { id: p.id, unlocode: p.unlocode, name: p.name });
+    if (!form.values.ports.some((x) => x.id === p.id))
+      form.insertListItem('ports', { id: p.id, unlocode: p.unlocode, name: p.name });
   };
 
   const submit = form.onSubmit(async (v) => {
@@ -66,12 +95,19 @@ export function SupplierDialog({ opened, onClose, supplier }: { opened: boolean;
       onClose();
     } catch (err) {
       applyServerErrors(form, err, (field) => (field === 'port_ids' ? 'ports' : field));
-      notifyError(`${supplier ? 'Error updating supplier' : 'Error creating supplier. Please try again.'} ${errorDetail(err, '')}`.trim());
+      notifyError(
+        `${supplier ? 'Error updating supplier' : 'Error creating supplier. Please try again.'} ${errorDetail(err, '')}`.trim(),
+      );
     }
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={supplier ? `Edit ${supplier.trading_name}` : 'Add New Supplier'} size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={supplier ? `Edit ${supplier.trading_name}` : 'Add New Supplier'}
+      size="xl"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -95,12 +131,38 @@ export function SupplierDialog({ opened, onClose, supplier }: { opened: boolean;
           )}
           {form.values.contacts.map((_, index) => (
             <Group key={index} align="flex-end" wrap="nowrap" gap="xs">
-              <TextInput label="Contact Name" required style={{ flex: 2 }} {...form.getInputProps(`contacts.${index}.name`)} />
-              <TextInput label="Contact Email" type="email" required style={{ flex: 2 }} {...form.getInputProps(`contacts.${index}.email`)} />
-              <TextInput label="Contact Phone" type="tel" style={{ flex: 2 }} {...form.getInputProps(`contacts.${index}.phone`)} />
+              <TextInput
+                label="Contact Name"
+                required
+                style={{ flex: 2 }}
+                {...form.getInputProps(`contacts.${index}.name`)}
+              />
+              <TextInput
+                label="Contact Email"
+                type="email"
+                required
+                style={{ flex: 2 }}
+                {...form.getInputProps(`contacts.${index}.email`)}
+              />
+              <TextInput
+                label="Contact Phone"
+                type="tel"
+                style={{ flex: 2 }}
+                {...form.getInputProps(`contacts.${index}.phone`)}
+              />
               <TextInput label="Role" style={{ flex: 1 }} {...form.getInputProps(`contacts.${index}.role`)} />
-              <Checkbox label="Primary" mb={8} {...form.getInputProps(`contacts.${index}.is_primary`, { type: 'checkbox' })} />
-              <ActionIcon variant="subtle" color="red" mb={4} aria-label={`Remove contact ${index + 1}`} onClick={() => form.removeListItem('contacts', index)}>
+              <Checkbox
+                label="Primary"
+                mb={8}
+                {...form.getInputProps(`contacts.${index}.is_primary`, { type: 'checkbox' })}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mb={4}
+                aria-label={`Remove contact ${index + 1}`}
+                onClick={() => form.removeListItem('contacts', index)}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
@@ -110,7 +172,15 @@ export function SupplierDialog({ opened, onClose, supplier }: { opened: boolean;
               variant="light"
               size="xs"
               leftSection={<IconPlus size={14} />}
-              onClick={() => form.insertListItem('contacts', { name: '', email: '', phone: '', role: '', is_primary: form.values.contacts.length === 0 })}
+              onClick={() =>
+                form.insertListItem('contacts', {
+                  name: '',
+                  email: '',
+                  phone: '',
+                  role: '',
+                  is_primary: form.values.contacts.length === 0,
+                })
+              }
             >
               Add Contact
             </Button>
@@ -135,7 +205,12 @@ export function SupplierDialog({ opened, onClose, supplier }: { opened: boolean;
                 key={p.id}
                 variant="light"
                 rightSection={
-                  <ActionIcon size="xs" variant="transparent" aria-label={`Remove ${p.unlocode}`} onClick={() => form.removeListItem('ports', index)}>
+                  <ActionIcon
+                    size="xs"
+                    variant="transparent"
+                    aria-label={`Remove ${p.unlocode}`}
+                    onClick={() => form.removeListItem('ports', index)}
+                  >
                     <IconX size={12} />
                   </ActionIcon>
                 }
@@ -155,7 +230,14 @@ export function SupplierDialog({ opened, onClose, supplier }: { opened: boolean;
           </Group>
         </Stack>
       </form>
-      {newPortText !== null && <AddPortDialog opened initialText={newPortText} onClose={() => setNewPortText(null)} onCreated={addPort} />}
+      {newPortText !== null && (
+        <AddPortDialog
+          opened
+          initialText={newPortText}
+          onClose={() => setNewPortText(null)}
+          onCreated={addPort}
+        />
+      )}
     </Modal>
   );
 }

@@ -5,14 +5,26 @@ import { EmptyState } from './empty-state';
 import { SupplierDialog } from './supplier-dialog';
 
 /** Suppliers with Edit (spec §2 table: Trading Name, Email, Status, Tags, Edit; plus ports covered). */
-export function SuppliersTable({ suppliers, loading }: { suppliers: Supplier[] | undefined; loading: boolean }) {
+export function SuppliersTable({
+  suppliers,
+  loading,
+}: {
+  suppliers: Supplier[] | undefined;
+  loading: boolean;
+}) {
   const [editing, setEditing] = useState<Supplier | null>(null);
   if (loading) return <Skeleton height={160} />;
-  if (!suppliers?.length) return <EmptyState title="No suppliers yet" description="Add the physical suppliers you buy from, with the ports they serve." />;
+  if (!suppliers?.length)
+    return (
+      <EmptyState
+        title="No suppliers yet"
+        description="Add the physical suppliers you buy from, with the ports they serve."
+      />
+    );
   return (
     <>
       <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover aria-label="Suppliers">
+        <Table striped highlightOnHover aria-label="Suppliers" data-sticky-actions>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Trading Name</Table.Th>
@@ -46,7 +58,12 @@ export function SuppliersTable({ suppliers, loading }: { suppliers: Supplier[] |
                   <Text size="sm">{s.ports.map((p) => p.unlocode).join(', ') || '—'}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => setEditing(s)} aria-label={`Edit ${s.trading_name}`}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setEditing(s)}
+                    aria-label={`Edit ${s.trading_name}`}
+                  >
                     Edit
                   </Button>
                 </Table.Td>

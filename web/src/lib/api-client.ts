@@ -30,16 +30,23 @@ export function setSessionEndedHandler(handler: () => void): void {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
 }
 
 async function parseError(response: Response): Promise<ApiError> {
-  const fallback = response.status === 429 ? 'Too many attempts. Please wait and try again.' : `Request failed (${response.status})`;
+  const fallback =
+    response.status === 429
+      ? 'Too many attempts. Please wait and try again.'
+      : `Request failed (${response.status})`;
   try {
     const body = (await response.json()) as { detail?: unknown; errors?: FieldError[] };
-    return new ApiError(response.status, typeof body.detail === 'string' ? body.detail : fallback, body.errors ?? []);
+    return new ApiError(
+      response.status,
+      typeof body.detail === 'string' ? body.detail : fallback,
+      body.errors ?? [],
+    );
   } catch {
     return new ApiError(response.status, fallback);
   }
@@ -91,7 +98,11 @@ export function errorDetail(err: unknown, fallback: string): string {
 }
 
 /** An upload with progress (fetch cannot report upload progress). */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

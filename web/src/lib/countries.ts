@@ -12,6 +12,7 @@ export function countryName(code: string | null | undefined): string {
 }
 
 /** Select options "Denmark (DK)", sorted by name. */
-export const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: `${countryName(code)} (${code})` })).sort((a, b) =>
-  a.label.localeCompare(b.label),
-);
+export const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({
+  value: code,
+  label: `${countryName(code)} (${code})`,
+})).sort((a, b) => a.label.localeCompare(b.label));

@@ -5,10 +5,16 @@ import type { z } from 'zod';
 import type { Actor } from './actor';
 import type { DirectoryDB } from './db';
 
-export async function listCompanies(db: Kysely<DirectoryDB>, tenantId: string, type: CompanyType | undefined): Promise<Company[]> {
+export async function listCompanies(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  type: CompanyType | undefined,
+): Promise<Company[]> {
   let query = db
     .selectFrom('companies as c')
-    .leftJoin('suppliers as s', (join) => join.onRef('s.company_id', '=', 'c.id').on('s.tenant_id', '=', tenantId))
+    .leftJoin('suppliers as s', (join) =>
+      join.onRef('s.company_id', '=', 'c.id').on('s.tenant_id', '=', tenantId),
+    )
     .select([
       'c.id',
       'c.type',
@@ -90,7 +96,11 @@ export async function updateCompany(
   return result.numUpdatedRows > 0n;
 }
 
-export async function isSupplierCompanyOf(db: Kysely<DirectoryDB>, tenantId: string, id: string): Promise<boolean> {
+export async function isSupplierCompanyOf(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  id: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('companies')
     .select('id')

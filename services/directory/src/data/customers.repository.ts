@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Customer, customerCreate, customerUpdate } from '@mfd/contracts';
+import type { Customer, customerCreate, customerPatch } from '@mfd/contracts';
 import type { z } from 'zod';
 import { likeEscape, type Actor } from './actor';
 import type { CompaniesTable, DirectoryDB } from './db';
@@ -55,7 +55,13 @@ export async function listCustomers(
   let query = customers(db, tenantId);
   if (page.q) query = query.where('search_text', 'like', `%${likeEscape(page.q.toLowerCase())}%`);
   const [rows, total] = await Promise.all([
-    query.selectAll().orderBy(sql`lower(legal_entity_name)`).orderBy('id').limit(page.limit).offset(page.offset).execute(),
+    query
+      .selectAll()
+      .orderBy(sql`lower(legal_entity_name)`)
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: total.n };
@@ -81,7 +87,10 @@ export function searchCustomers(db: Kysely<DirectoryDB>, tenantId: string, q: st
   return customers(db, tenantId)
     .selectAll()
     .where('search_text', 'like', `%${likeEscape(text)}%`)
-    .orderBy(sql`(lower(legal_entity_name) like ${`${likeEscape(text)}%`} or lower(coalesce(brand_name, '')) like ${`${likeEscape(text)}%`})`, 'desc')
+    .orderBy(
+      sql`(lower(legal_entity_name) like ${`${likeEscape(text)}%`} or lower(coalesce(brand_name, '')) like ${`${likeEscape(text)}%`})`,
+      'desc',
+    )
     .orderBy(sql`similarity(search_text, ${text})`, 'desc')
     .orderBy(sql`lower(legal_entity_name)`)
     .limit(limit)
@@ -101,11 +110,12 @@ export async function createCustomer(
   return id;
 }
 
+/** A PUT (every field) or a PATCH (some): the fields given are set, the others kept. */
 export async function updateCustomer(
   db: Kysely<DirectoryDB>,
   tenantId: string,
   id: string,
-  values: z.output<typeof customerUpdate>,
+  values: z.output<typeof customerPatch>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('companies')
@@ -118,7 +128,11 @@ export async function updateCustomer(
   return result.numUpdatedRows > 0n;
 }
 
-export async function deleteCustomer(db: Kysely<DirectoryDB>, tenantId: string, id: string): Promise<boolean> {
+export async function deleteCustomer(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('companies')
     .set({ deleted_at: new Date(), updated_at: new Date() })
@@ -131,7 +145,12 @@ export async function deleteCustomer(db: Kysely<DirectoryDB>, tenantId: string, 
 }
 
 /** Once per event: the processed_events row and the increment commit together. */
-export async function countInquiry(db: Kysely<DirectoryDB>, eventId: string, tenantId: string, customerId: string): Promise<boolean> {
+export async function countInquiry(
+  db: Kysely<DirectoryDB>,
+  eventId: string,
+  tenantId: string,
+  customerId: string,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('processed_events')

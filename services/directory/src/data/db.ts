@@ -21,6 +21,8 @@ export interface PortsTable {
   source: 'seed' | 'manual' | 'unlocode';
   created_by: string | null;
   created_by_tenant: string | null;
+  /** The platform operator who last edited it. */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -6,8 +6,28 @@ import type { PortRow } from '../domain/ports/unlocode-row';
 import { likeEscape, type Actor } from './actor';
 import type { DirectoryDB, PortsTable } from './db';
 
-export const PORT_COLUMNS = ['id', 'unlocode', 'name', 'country', 'subdivision', 'region', 'timezone', 'lat', 'lon', 'source'] as const;
+export const PORT_COLUMNS = [
+  'id',
+  'unlocode',
+  'name',
+  'country',
+  'subdivision',
+  'region',
+  'timezone',
+  'lat',
+  'lon',
+  'source',
+] as const;
 export const PORTS_UNLOCODE_KEY = 'ports_unlocode_key';
+
+/**
+ * A search text folded the way port names are indexed (migration 0005's search_text: unaccented,
+ * lower case), so "Ålesund" and "Alesund" find the same ports.
+ */
+async function searchFold(db: Kysely<DirectoryDB>, text: string): Promise<string> {
+  const { rows } = await sql<{ folded: string }>`select search_text(${text}) as folded`.execute(db);
+  return rows[0]?.folded ?? text.toLowerCase();
+}
 
 export async function listPorts(
   db: Kysely<DirectoryDB>,
@@ -16,9 +36,10 @@ export async function listPorts(
   let query = db.selectFrom('ports');
   if (page.country) query = query.where('country', '=', page.country);
   if (page.q) {
-    const text = likeEscape(page.q.toLowerCase());
+    const text = likeEscape(await searchFold(db, page.q));
+    const code = likeEscape(page.q.toUpperCase());
     query = query.where((eb) =>
-      eb.or([eb(sql`lower(name_ascii)`, 'like', `%${text}%`), eb('unlocode', 'like', `${text.toUpperCase()}%`)]),
+      eb.or([eb(sql`search_text(name_ascii)`, 'like', `%${text}%`), eb('unlocode', 'like', `${code}%`)]),
     );
   }
   const [items, total] = await Promise.all([
@@ -32,14 +53,27 @@ export function findPortByCode(db: Kysely<DirectoryDB>, unlocode: string) {
   return db.selectFrom('ports').select(PORT_COLUMNS).where('unlocode', '=', unlocode).executeTakeFirst();
 }
 
-export async function createPort(db: Kysely<DirectoryDB>, values: z.output<typeof portInput>, actor: Actor): Promise<string> {
+export function findPortById(db: Kysely<DirectoryDB>, id: string) {
+  return db.selectFrom('ports').select(PORT_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The name without diacritics, as the name indexes read it. */
+export function asciiName(name: string): string {
+  return name.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+}
+
+export async function createPort(
+  db: Kysely<DirectoryDB>,
+  values: z.output<typeof portInput>,
+  actor: Actor,
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('ports')
     .values({
       id,
       ...values,
-      name_ascii: values.name.normalize('NFD').replace(/\p{Diacritic}/gu, ''),
+      name_ascii: asciiName(values.name),
       source: 'manual',
       created_by: actor.userId,
       created_by_tenant: actor.tenantId,
@@ -57,8 +91,9 @@ type PortView = Pick<Selectable<PortsTable>, (typeof PORT_COLUMNS)[number]>;
  * nothing at all matches are the closest names offered (typos).
  */
 export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: number): Promise<PortView[]> {
-  const text = q.trim().toLowerCase().replace(/\s+/g, ' ');
-  const code = text.replace(/\s+/g, '').toUpperCase();
+  const typed = q.trim().replace(/\s+/g, ' ');
+  const code = typed.replace(/\s+/g, '').toUpperCase();
+  const text = await searchFold(db, typed);
   const [first, ...rest] = text.split(' ');
   const countryCode = rest.length > 0 && first && /^[a-z]{2}$/.test(first) ? first.toUpperCase() : null;
   const columns = sql.join(PORT_COLUMNS.map((c) => sql.ref(c)));
@@ -69,12 +104,12 @@ export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: num
       union all
       (select ${columns}, 1, unlocode::text from ports where unlocode like ${`${likeEscape(code)}%`} order by ports.unlocode limit ${limit})
       union all
-      (select ${columns}, 2, lower(name_ascii) collate "C" from ports
-        where ${countryCode}::text is not null and country = ${countryCode} and lower(name_ascii) like ${`${likeEscape(rest.join(' '))}%`}
-        order by lower(name_ascii) collate "C" limit ${limit})
+      (select ${columns}, 2, search_text(name_ascii) collate "C" from ports
+        where ${countryCode}::text is not null and country = ${countryCode} and search_text(name_ascii) like ${`${likeEscape(rest.join(' '))}%`}
+        order by search_text(name_ascii) collate "C" limit ${limit})
       union all
-      (select ${columns}, 3, lower(name_ascii) collate "C" from ports
-        where lower(name_ascii) like ${`${likeEscape(text)}%`} order by lower(name_ascii) collate "C" limit ${limit})
+      (select ${columns}, 3, search_text(name_ascii) collate "C" from ports
+        where search_text(name_ascii) like ${`${likeEscape(text)}%`} order by search_text(name_ascii) collate "C" limit ${limit})
     )
     select ${columns} from tiers order by rank, sort_key`.execute(db);
   const seen = new Set<string>();
@@ -84,9 +119,15 @@ export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: num
   const containing = await db
     .selectFrom('ports')
     .select(PORT_COLUMNS)
-    .where(sql`lower(name_ascii)`, 'like', `%${likeEscape(text)}%`)
-    .$if(found.length > 0, (qb) => qb.where('id', 'not in', found.map((f) => f.id)))
-    .orderBy(sql`similarity(lower(name_ascii), ${text})`, 'desc')
+    .where(sql`search_text(name_ascii)`, 'like', `%${likeEscape(text)}%`)
+    .$if(found.length > 0, (qb) =>
+      qb.where(
+        'id',
+        'not in',
+        found.map((f) => f.id),
+      ),
+    )
+    .orderBy(sql`similarity(search_text(name_ascii), ${text})`, 'desc')
     .orderBy('name')
     .limit(limit - found.length)
     .execute();
@@ -95,8 +136,8 @@ export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: num
   return db
     .selectFrom('ports')
     .select(PORT_COLUMNS)
-    .where(sql<SqlBool>`lower(name_ascii) % ${text}`)
-    .orderBy(sql`similarity(lower(name_ascii), ${text})`, 'desc')
+    .where(sql<SqlBool>`search_text(name_ascii) % ${text}`)
+    .orderBy(sql`similarity(search_text(name_ascii), ${text})`, 'desc')
     .orderBy('name')
     .limit(limit)
     .execute();
@@ -104,7 +145,10 @@ export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: num
 
 export async function portStats(db: Kysely<DirectoryDB>) {
   const [total, byCountry, byRegion] = await Promise.all([
-    db.selectFrom('ports').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ports')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('ports')
       .select(['country as _id', sql<number>`count(*)::int`.as('count')])
@@ -139,7 +183,13 @@ export async function upsertImportedPorts(
   const rows = await db
     .insertInto('ports')
     .values(
-      ports.map((p) => ({ id: randomUUID(), ...p, source: 'unlocode' as const, created_by: actor.userId, created_by_tenant: actor.tenantId })),
+      ports.map((p) => ({
+        id: randomUUID(),
+        ...p,
+        source: 'unlocode' as const,
+        created_by: actor.userId,
+        created_by_tenant: actor.tenantId,
+      })),
     )
     .onConflict((oc) =>
       oc

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely } from 'kysely';
-import { DEFAULT_ISO_SPEC, FUEL_TYPES, type productInput } from '@mfd/contracts';
+import { canonicalDecimal, DEFAULT_ISO_SPEC, FUEL_TYPES, type productInput } from '@mfd/contracts';
 import type { z } from 'zod';
 import type { Actor } from './actor';
 import type { DirectoryDB } from './db';
@@ -8,11 +8,20 @@ import type { DirectoryDB } from './db';
 type ProductValues = z.output<typeof productInput>;
 const COLUMNS = ['id', 'code', 'name', 'spec_version', 'sulfur_max', 'aliases'] as const;
 
-export function listProducts(db: Kysely<DirectoryDB>) {
-  return db.selectFrom('products').select(COLUMNS).orderBy('code').execute();
+export async function listProducts(db: Kysely<DirectoryDB>) {
+  const rows = await db.selectFrom('products').select(COLUMNS).orderBy('code').execute();
+  // numeric(5, 3) reads back as "0.100"; the answer gives the amount as it was written, "0.1".
+  return rows.map((p) => ({
+    ...p,
+    sulfur_max: p.sulfur_max === null ? null : canonicalDecimal(p.sulfur_max),
+  }));
 }
 
-export async function createProduct(db: Kysely<DirectoryDB>, values: ProductValues, actor: Actor): Promise<string> {
+export async function createProduct(
+  db: Kysely<DirectoryDB>,
+  values: ProductValues,
+  actor: Actor,
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('products')
@@ -21,7 +30,12 @@ export async function createProduct(db: Kysely<DirectoryDB>, values: ProductValu
   return id;
 }
 
-export async function updateProduct(db: Kysely<DirectoryDB>, id: string, values: ProductValues, actor: Actor): Promise<boolean> {
+export async function updateProduct(
+  db: Kysely<DirectoryDB>,
+  id: string,
+  values: ProductValues,
+  actor: Actor,
+): Promise<boolean> {
   const result = await db
     .updateTable('products')
     .set({ ...values, updated_by: actor.userId, updated_at: new Date() })

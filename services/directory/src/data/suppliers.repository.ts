@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER, SUPPLIER_DEFAULT_TAG, type Supplier, type supplierInput } from '@mfd/contracts';
+import {
+  SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER,
+  SUPPLIER_DEFAULT_TAG,
+  type Supplier,
+  type supplierInput,
+  type supplierPatch,
+} from '@mfd/contracts';
 import { badRequest } from '@mfd/service-kit';
 import type { z } from 'zod';
 import { likeEscape, type Actor } from './actor';
@@ -8,17 +14,29 @@ import { createSupplierCompany, isSupplierCompanyOf } from './companies.reposito
 import type { DirectoryDB, SuppliersTable } from './db';
 
 type SupplierValues = z.output<typeof supplierInput>;
+type SupplierChanges = z.output<typeof supplierPatch>;
 
 async function assertPortsExist(db: Kysely<DirectoryDB>, portIds: string[]): Promise<void> {
   if (portIds.length === 0) return;
   const found = await db.selectFrom('ports').select('id').where('id', 'in', portIds).execute();
   if (found.length !== new Set(portIds).size) {
-    throw badRequest('Some ports do not exist', [{ field: 'port_ids', message: 'Some of the selected ports do not exist' }]);
+    throw badRequest('Some ports do not exist', [
+      { field: 'port_ids', message: 'Some of the selected ports do not exist' },
+    ]);
   }
 }
 
-async function replaceContacts(db: Kysely<DirectoryDB>, tenantId: string, supplierId: string, contacts: SupplierValues['contacts']) {
-  await db.deleteFrom('supplier_contacts').where('supplier_id', '=', supplierId).where('tenant_id', '=', tenantId).execute();
+async function replaceContacts(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  supplierId: string,
+  contacts: SupplierValues['contacts'],
+) {
+  await db
+    .deleteFrom('supplier_contacts')
+    .where('supplier_id', '=', supplierId)
+    .where('tenant_id', '=', tenantId)
+    .execute();
   if (contacts.length === 0) return;
   await db
     .insertInto('supplier_contacts')
@@ -38,23 +56,44 @@ async function replaceContacts(db: Kysely<DirectoryDB>, tenantId: string, suppli
     .execute();
 }
 
-async function replacePorts(db: Kysely<DirectoryDB>, tenantId: string, supplierId: string, portIds: string[]) {
-  await db.deleteFrom('supplier_ports').where('supplier_id', '=', supplierId).where('tenant_id', '=', tenantId).execute();
+async function replacePorts(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  supplierId: string,
+  portIds: string[],
+) {
+  await db
+    .deleteFrom('supplier_ports')
+    .where('supplier_id', '=', supplierId)
+    .where('tenant_id', '=', tenantId)
+    .execute();
   if (portIds.length === 0) return;
   await db
     .insertInto('supplier_ports')
-    .values([...new Set(portIds)].map((port_id) => ({ supplier_id: supplierId, port_id, tenant_id: tenantId })))
+    .values(
+      [...new Set(portIds)].map((port_id) => ({ supplier_id: supplierId, port_id, tenant_id: tenantId })),
+    )
     .execute();
 }
 
-async function assertSupplierCompany(db: Kysely<DirectoryDB>, tenantId: string, companyId: string): Promise<void> {
+async function assertSupplierCompany(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  companyId: string,
+): Promise<void> {
   if (!(await isSupplierCompanyOf(db, tenantId, companyId))) {
-    throw badRequest('Unknown supplier company', [{ field: 'company_id', message: 'This supplier company does not exist' }]);
+    throw badRequest('Unknown supplier company', [
+      { field: 'company_id', message: 'This supplier company does not exist' },
+    ]);
   }
 }
 
 /** Writes a supplier inside the caller's transaction; its company is made from the trading name when none is given. */
-async function insertSupplier(trx: Kysely<DirectoryDB>, actor: Actor, values: SupplierValues): Promise<string> {
+async function insertSupplier(
+  trx: Kysely<DirectoryDB>,
+  actor: Actor,
+  values: SupplierValues,
+): Promise<string> {
   await assertPortsExist(trx, values.port_ids);
   let companyId = values.company_id;
   if (companyId) await assertSupplierCompany(trx, actor.tenantId, companyId);
@@ -88,33 +127,45 @@ async function insertSupplier(trx: Kysely<DirectoryDB>, actor: Actor, values: Su
 }
 
 /** A supplier with its company, contacts and port coverage, all or nothing. */
-export function createSupplier(db: Kysely<DirectoryDB>, actor: Actor, values: SupplierValues): Promise<string> {
+export function createSupplier(
+  db: Kysely<DirectoryDB>,
+  actor: Actor,
+  values: SupplierValues,
+): Promise<string> {
   return db.transaction().execute((trx) => insertSupplier(trx, actor, values));
 }
 
-/** Edits replace the contact list and the port coverage with the ones given. */
-export async function updateSupplier(db: Kysely<DirectoryDB>, tenantId: string, id: string, values: SupplierValues): Promise<boolean> {
+/**
+ * A PUT (every field) or a PATCH (some): the fields given are set, the others kept; contacts and
+ * ports, when given, replace the old lists. False when the supplier is not the tenant's.
+ */
+export async function updateSupplier(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  id: string,
+  changes: SupplierChanges,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await assertPortsExist(trx, values.port_ids);
-    if (values.company_id) await assertSupplierCompany(trx, tenantId, values.company_id);
-    const result = await trx
-      .updateTable('suppliers')
-      .set({
-        trading_name: values.trading_name,
-        default_email: values.default_email,
-        default_phone: values.default_phone,
-        status: values.status,
-        tags: values.tags,
-        is_default_for_ports: values.is_default_for_ports,
-        ...(values.company_id ? { company_id: values.company_id } : {}),
-        updated_at: new Date(),
-      })
+    // Another tenant's supplier is unknown (404) before anything in the body is judged.
+    const own = await trx
+      .selectFrom('suppliers')
+      .select('id')
       .where('id', '=', id)
       .where('tenant_id', '=', tenantId)
+      .forUpdate()
       .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
-    await replaceContacts(trx, tenantId, id, values.contacts);
-    await replacePorts(trx, tenantId, id, values.port_ids);
+    if (!own) return false;
+    if (changes.port_ids) await assertPortsExist(trx, changes.port_ids);
+    if (changes.company_id) await assertSupplierCompany(trx, tenantId, changes.company_id);
+    const { contacts, port_ids, ...columns } = changes;
+    await trx
+      .updateTable('suppliers')
+      .set({ ...columns, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    if (contacts) await replaceContacts(trx, tenantId, id, contacts);
+    if (port_ids) await replacePorts(trx, tenantId, id, port_ids);
     return true;
   });
 }
@@ -145,9 +196,16 @@ export async function linkSuppliersToPort(
 ): Promise<number> {
   const ids = [...new Set(supplierIds)];
   if (ids.length === 0) return 0;
-  const own = await trx.selectFrom('suppliers').select('id').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  const own = await trx
+    .selectFrom('suppliers')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
   if (own.length !== ids.length) {
-    throw badRequest('Some suppliers do not exist', [{ field: 'suppliers', message: 'Some of the selected suppliers do not exist' }]);
+    throw badRequest('Some suppliers do not exist', [
+      { field: 'suppliers', message: 'Some of the selected suppliers do not exist' },
+    ]);
   }
   const linked = await trx
     .insertInto('supplier_ports')
@@ -158,11 +216,21 @@ export async function linkSuppliersToPort(
   return linked.length;
 }
 
-async function toViews(db: Kysely<DirectoryDB>, tenantId: string, rows: Selectable<SuppliersTable>[]): Promise<Supplier[]> {
+async function toViews(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  rows: Selectable<SuppliersTable>[],
+): Promise<Supplier[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [contacts, ports, companies] = await Promise.all([
-    db.selectFrom('supplier_contacts').selectAll().where('tenant_id', '=', tenantId).where('supplier_id', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('supplier_contacts')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('supplier_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
     db
       .selectFrom('supplier_ports as sp')
       .innerJoin('ports as p', 'p.id', 'sp.port_id')
@@ -191,8 +259,17 @@ async function toViews(db: Kysely<DirectoryDB>, tenantId: string, rows: Selectab
     is_default_for_ports: r.is_default_for_ports,
     contacts: contacts
       .filter((c) => c.supplier_id === r.id)
-      .map((c) => ({ id: c.id, name: c.name, email: c.email, phone: c.phone, role: c.role, is_primary: c.is_primary })),
-    ports: ports.filter((p) => p.supplier_id === r.id).map((p) => ({ id: p.id, unlocode: p.unlocode, name: p.name, country: p.country })),
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        email: c.email,
+        phone: c.phone,
+        role: c.role,
+        is_primary: c.is_primary,
+      })),
+    ports: ports
+      .filter((p) => p.supplier_id === r.id)
+      .map((p) => ({ id: p.id, unlocode: p.unlocode, name: p.name, country: p.country })),
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
   }));
@@ -207,18 +284,33 @@ export async function listSuppliers(
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.q) {
     const pattern = `%${likeEscape(filter.q.toLowerCase())}%`;
-    query = query.where((eb) => eb.or([eb(sql`lower(trading_name)`, 'like', pattern), eb(sql`lower(default_email)`, 'like', pattern)]));
+    query = query.where((eb) =>
+      eb.or([eb(sql`lower(trading_name)`, 'like', pattern), eb(sql`lower(default_email)`, 'like', pattern)]),
+    );
   }
   return toViews(db, tenantId, await query.orderBy(sql`lower(trading_name)`).execute());
 }
 
-export async function findSupplier(db: Kysely<DirectoryDB>, tenantId: string, id: string): Promise<Supplier | undefined> {
-  const row = await db.selectFrom('suppliers').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+export async function findSupplier(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  id: string,
+): Promise<Supplier | undefined> {
+  const row = await db
+    .selectFrom('suppliers')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? (await toViews(db, tenantId, [row]))[0] : undefined;
 }
 
 /** Active suppliers of the tenant that cover a port, with their contacts: whom an inquiry goes to. */
-export async function suppliersForPort(db: Kysely<DirectoryDB>, tenantId: string, portId: string): Promise<Supplier[]> {
+export async function suppliersForPort(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  portId: string,
+): Promise<Supplier[]> {
   const rows = await db
     .selectFrom('suppliers as s')
     .innerJoin('supplier_ports as sp', 'sp.supplier_id', 's.id')
@@ -234,7 +326,10 @@ export async function suppliersForPort(db: Kysely<DirectoryDB>, tenantId: string
 export function supplierCounts(db: Kysely<DirectoryDB>, tenantId: string) {
   return db
     .selectFrom('suppliers')
-    .select([sql<number>`count(*)::int`.as('total'), sql<number>`(count(*) filter (where status = 'active'))::int`.as('active')])
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where status = 'active'))::int`.as('active'),
+    ])
     .where('tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();
 }

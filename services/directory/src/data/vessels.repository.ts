@@ -28,9 +28,16 @@ export function findVesselByImo(db: Kysely<DirectoryDB>, imo: string) {
   return db.selectFrom('vessels').select(COLUMNS).where('imo', '=', imo).executeTakeFirst();
 }
 
-export async function createVessel(db: Kysely<DirectoryDB>, values: VesselValues, actor: Actor): Promise<string> {
+export async function createVessel(
+  db: Kysely<DirectoryDB>,
+  values: VesselValues,
+  actor: Actor,
+): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('vessels').values({ id, ...values, created_by: actor.userId, created_by_tenant: actor.tenantId }).execute();
+  await db
+    .insertInto('vessels')
+    .values({ id, ...values, created_by: actor.userId, created_by_tenant: actor.tenantId })
+    .execute();
   return id;
 }
 

@@ -8,9 +8,27 @@ import { createSupplier } from '../data/suppliers.repository';
 
 /** Three major bunkering ports, one sample supplier each. */
 const SAMPLE_SUPPLIERS = [
-  { port: 'SGSIN', trading_name: 'Lion City Bunkering', email: 'trading@lioncity-bunkering.example', phone: '+65 6220 1234', contact: 'Tan Wei Ming' },
-  { port: 'NLRTM', trading_name: 'Maasvlakte Marine Fuels', email: 'desk@maas-marinefuels.example', phone: '+31 10 440 5566', contact: 'Pieter de Vries' },
-  { port: 'AEJEA', trading_name: 'Gulf Energy Bunkers', email: 'sales@gulf-energy-bunkers.example', phone: '+971 4 881 2345', contact: 'Omar Al Hashimi' },
+  {
+    port: 'SGSIN',
+    trading_name: 'Lion City Bunkering',
+    email: 'trading@lioncity-bunkering.example',
+    phone: '+65 6220 1234',
+    contact: 'Tan Wei Ming',
+  },
+  {
+    port: 'NLRTM',
+    trading_name: 'Maasvlakte Marine Fuels',
+    email: 'desk@maas-marinefuels.example',
+    phone: '+31 10 440 5566',
+    contact: 'Pieter de Vries',
+  },
+  {
+    port: 'AEJEA',
+    trading_name: 'Gulf Energy Bunkers',
+    email: 'sales@gulf-energy-bunkers.example',
+    phone: '+971 4 881 2345',
+    contact: 'Omar Al Hashimi',
+  },
 ];
 
 const SAMPLE_CUSTOMERS = [
@@ -50,17 +68,36 @@ const SAMPLE_CUSTOMERS = [
 ];
 
 /**
- * Fills an admin's company with enough to try the product: standard fuels, a supplier at each
- * of three major ports and three customers. Rows that exist (by name) are kept, so running it
- * twice adds nothing.
+ * Fills an admin's company with enough to try the product: a supplier at each of three major
+ * ports and three customers, and, when a platform operator asks (`sharedData`), the standard
+ * fuels in the products every company shares. Rows that exist (by name) are kept, so running
+ * it twice adds nothing.
  */
-export async function addSampleData(db: Kysely<DirectoryDB>, actor: Actor) {
-  const fuels = await addStandardFuels(db, actor);
-  const ports = await db.selectFrom('ports').select(['id', 'unlocode']).where('unlocode', 'in', SAMPLE_SUPPLIERS.map((s) => s.port)).execute();
+export async function addSampleData(
+  db: Kysely<DirectoryDB>,
+  actor: Actor,
+  { sharedData }: { sharedData: boolean },
+) {
+  const fuels = sharedData ? await addStandardFuels(db, actor) : 0;
+  const ports = await db
+    .selectFrom('ports')
+    .select(['id', 'unlocode'])
+    .where(
+      'unlocode',
+      'in',
+      SAMPLE_SUPPLIERS.map((s) => s.port),
+    )
+    .execute();
   const portId = new Map(ports.map((p) => [p.unlocode.trim(), p.id]));
 
   const existingSuppliers = new Set(
-    (await db.selectFrom('suppliers').select('trading_name').where('tenant_id', '=', actor.tenantId).execute()).map((s) => s.trading_name),
+    (
+      await db
+        .selectFrom('suppliers')
+        .select('trading_name')
+        .where('tenant_id', '=', actor.tenantId)
+        .execute()
+    ).map((s) => s.trading_name),
   );
   let suppliers = 0;
   for (const s of SAMPLE_SUPPLIERS) {

@@ -29,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // a trigram GIN index for names that contain the text or are close to it (typos).
   await sql`create index ports_unlocode_pattern_idx on ports (unlocode bpchar_pattern_ops)`.execute(db);
   await sql`create index ports_name_prefix_idx on ports (lower(name_ascii) text_pattern_ops)`.execute(db);
-  await sql`create index ports_country_name_prefix_idx on ports (country, lower(name_ascii) text_pattern_ops)`.execute(db);
+  await sql`create index ports_country_name_prefix_idx on ports (country, lower(name_ascii) text_pattern_ops)`.execute(
+    db,
+  );
   await sql`create index ports_name_trgm_idx on ports using gin (lower(name_ascii) gin_trgm_ops)`.execute(db);
 
   await db

@@ -27,20 +27,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('notes', 'text')
     .addColumn('selling_terms', 'text', (c) => c.notNull().defaultTo('GT&C'))
     .addColumn('main_ship_type', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'inactive')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'inactive')`),
+    )
     .addColumn('inquiry_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('search_text', 'text', (c) =>
-      c.generatedAlwaysAs(
-        sql`lower(legal_entity_name || ' ' || coalesce(brand_name, '') || ' ' || coalesce(trading_name, '') || ' ' || coalesce(general_email, '') || ' ' || coalesce(city, ''))`,
-      ).stored(),
+      c
+        .generatedAlwaysAs(
+          sql`lower(legal_entity_name || ' ' || coalesce(brand_name, '') || ' ' || coalesce(trading_name, '') || ' ' || coalesce(general_email, '') || ' ' || coalesce(city, ''))`,
+        )
+        .stored(),
     )
     .addColumn('created_by', 'uuid')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('deleted_at', 'timestamptz')
     .execute();
-  await sql`create index companies_tenant_type_name_idx on companies (tenant_id, type, lower(legal_entity_name)) where deleted_at is null`.execute(db);
-  await sql`create index companies_search_trgm_idx on companies using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`create index companies_tenant_type_name_idx on companies (tenant_id, type, lower(legal_entity_name)) where deleted_at is null`.execute(
+    db,
+  );
+  await sql`create index companies_search_trgm_idx on companies using gin (search_text gin_trgm_ops)`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('suppliers')
@@ -50,7 +61,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('trading_name', 'text', (c) => c.notNull())
     .addColumn('default_email', 'text', (c) => c.notNull())
     .addColumn('default_phone', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'inactive')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'inactive')`),
+    )
     .addColumn('tags', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{General}'`))
     .addColumn('is_default_for_ports', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_by', 'uuid')
@@ -71,7 +87,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_primary', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('supplier_contacts_supplier_idx').on('supplier_contacts').column('supplier_id').execute();
+  await db.schema
+    .createIndex('supplier_contacts_supplier_idx')
+    .on('supplier_contacts')
+    .column('supplier_id')
+    .execute();
 
   await db.schema
     .createTable('supplier_ports')
@@ -81,5 +101,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('supplier_ports_pkey', ['supplier_id', 'port_id'])
     .execute();
-  await db.schema.createIndex('supplier_ports_tenant_port_idx').on('supplier_ports').columns(['tenant_id', 'port_id']).execute();
+  await db.schema
+    .createIndex('supplier_ports_tenant_port_idx')
+    .on('supplier_ports')
+    .columns(['tenant_id', 'port_id'])
+    .execute();
 }

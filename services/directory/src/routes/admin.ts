@@ -17,7 +17,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async
     '/api/admin/sample-data',
     { config: { role: 'admin' }, schema: { tags: ['admin'], response: { 200: sampleDataResponse } } },
     async (request) => {
-      const added = await addSampleData(deps.database.db, actorOf(request.auth));
+      // A company admin fills their own company; only a platform operator also touches the shared products.
+      const added = await addSampleData(deps.database.db, actorOf(request.auth), {
+        sharedData: request.auth.operator,
+      });
       const total = added.fuels + added.suppliers + added.customers;
       return {
         success: true as const,

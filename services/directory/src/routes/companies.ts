@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { company, companyQuery, companyUpdate, createdResponse, detailResponse, idParams, supplierCompanyCreate } from '@mfd/contracts';
+import {
+  company,
+  companyQuery,
+  companyUpdate,
+  createdResponse,
+  detailResponse,
+  idParams,
+  supplierCompanyCreate,
+} from '@mfd/contracts';
 import { notFound } from '@mfd/service-kit';
 import { actorOf } from '../data/actor';
 import { createSupplierCompany, listCompanies, updateCompany } from '../data/companies.repository';
@@ -11,8 +19,10 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
   const { db } = deps.database;
   const tags = ['companies'];
 
-  app.get('/api/companies', { schema: { tags, querystring: companyQuery, response: { 200: z.array(company) } } }, async (request) =>
-    listCompanies(db, request.auth.tenantId, request.query.type),
+  app.get(
+    '/api/companies',
+    { schema: { tags, querystring: companyQuery, response: { 200: z.array(company) } } },
+    async (request) => listCompanies(db, request.auth.tenantId, request.query.type),
   );
 
   app.post(
@@ -29,7 +39,8 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
     '/api/companies/:id',
     { schema: { tags, params: idParams, body: companyUpdate, response: { 200: detailResponse } } },
     async (request) => {
-      if (!(await updateCompany(db, request.auth.tenantId, request.params.id, request.body))) throw notFound('Company not found');
+      if (!(await updateCompany(db, request.auth.tenantId, request.params.id, request.body)))
+        throw notFound('Company not found');
       return { success: true as const, detail: 'Company updated successfully!' };
     },
   );

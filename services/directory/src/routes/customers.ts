@@ -5,6 +5,7 @@ import {
   customer,
   customerCreate,
   customerListQuery,
+  customerPatch,
   customerSearchResult,
   customerStats,
   customerUpdate,
@@ -35,11 +36,15 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
 
   // The spec's list and "detailed" list answer the same rows; both page and filter.
   for (const url of ['/api/customers', '/api/customers/detailed']) {
-    app.get(url, { schema: { tags, querystring: customerListQuery, response: { 200: z.array(customer) } } }, async (request, reply) => {
-      const { rows, total } = await listCustomers(db, request.auth.tenantId, request.query);
-      reply.header('x-total-count', String(total));
-      return rows.map(toCustomer);
-    });
+    app.get(
+      url,
+      { schema: { tags, querystring: customerListQuery, response: { 200: z.array(customer) } } },
+      async (request, reply) => {
+        const { rows, total } = await listCustomers(db, request.auth.tenantId, request.query);
+        reply.header('x-total-count', String(total));
+        return rows.map(toCustomer);
+      },
+    );
   }
 
   app.get('/api/customers/stats', { schema: { tags, response: { 200: customerStats } } }, async (request) =>
@@ -66,11 +71,15 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
     },
   );
 
-  app.get('/api/customers/:id', { schema: { tags, params: idParams, response: { 200: customer } } }, async (request) => {
-    const row = await findCustomer(db, request.auth.tenantId, request.params.id);
-    if (!row) throw notFound(NOT_FOUND);
-    return toCustomer(row);
-  });
+  app.get(
+    '/api/customers/:id',
+    { schema: { tags, params: idParams, response: { 200: customer } } },
+    async (request) => {
+      const row = await findCustomer(db, request.auth.tenantId, request.params.id);
+      if (!row) throw notFound(NOT_FOUND);
+      return toCustomer(row);
+    },
+  );
 
   app.post(
     '/api/customers/detailed',
@@ -81,17 +90,29 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
     },
   );
 
-  app.put(
+  // PUT replaces the whole customer (every edit field sent); PATCH changes only the fields sent.
+  for (const [method, body] of [
+    ['PUT', customerUpdate],
+    ['PATCH', customerPatch],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/customers/:id',
+      schema: { tags, params: idParams, body, response: { 200: detailResponse } },
+      handler: async (request) => {
+        if (!(await updateCustomer(db, request.auth.tenantId, request.params.id, request.body)))
+          throw notFound(NOT_FOUND);
+        return { success: true as const, detail: 'Customer updated successfully!' };
+      },
+    });
+  }
+
+  app.delete(
     '/api/customers/:id',
-    { schema: { tags, params: idParams, body: customerUpdate, response: { 200: detailResponse } } },
+    { schema: { tags, params: idParams, response: { 200: detailResponse } } },
     async (request) => {
-      if (!(await updateCustomer(db, request.auth.tenantId, request.params.id, request.body))) throw notFound(NOT_FOUND);
-      return { success: true as const, detail: 'Customer updated successfully!' };
+      if (!(await deleteCustomer(db, request.auth.tenantId, request.params.id))) throw notFound(NOT_FOUND);
+      return { success: true as const, detail: 'Customer deleted successfully' };
     },
   );
-
-  app.delete('/api/customers/:id', { schema: { tags, params: idParams, response: { 200: detailResponse } } }, async (request) => {
-    if (!(await deleteCustomer(db, request.auth.tenantId, request.params.id))) throw notFound(NOT_FOUND);
-    return { success: true as const, detail: 'Customer deleted successfully' };
-  });
 };

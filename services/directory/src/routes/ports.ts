@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  idParams,
   paged,
   port,
   portCreatedResponse,
   portDetailedRequest,
   portDetailedResponse,
+  portExistsMessage,
   portInput,
   portListQuery,
   portLookup,
@@ -17,13 +19,20 @@ import {
 } from '@mfd/contracts';
 import { badRequest, conflict, notFound } from '@mfd/service-kit';
 import { actorOf, isUniqueViolation } from '../data/actor';
-import { createPort, findPortByCode, listPorts, portStats as readStats, searchPorts } from '../data/ports.repository';
+import {
+  createPort,
+  findPortByCode,
+  findPortById,
+  listPorts,
+  portStats as readStats,
+  searchPorts,
+} from '../data/ports.repository';
 import { createInlineSupplier, linkSuppliersToPort } from '../data/suppliers.repository';
 import type { DirectoryDeps } from '../deps';
 
-function duplicatePort(err: unknown, unlocode: string, field: string): never {
+export function duplicatePort(err: unknown, unlocode: string, field: string): never {
   if (isUniqueViolation(err)) {
-    const message = `A port with UN/LOCODE ${unlocode} already exists`;
+    const message = portExistsMessage(unlocode);
     throw conflict(message, [{ field, message }]);
   }
   throw err;
@@ -34,10 +43,14 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
   const { db } = deps.database;
   const tags = ['ports'];
 
-  app.get('/api/ports', { schema: { tags, querystring: portListQuery, response: { 200: paged(port) } } }, async (request) => {
-    const { items, total } = await listPorts(db, request.query);
-    return { items, total, limit: request.query.limit, offset: request.query.offset };
-  });
+  app.get(
+    '/api/ports',
+    { schema: { tags, querystring: portListQuery, response: { 200: paged(port) } } },
+    async (request) => {
+      const { items, total } = await listPorts(db, request.query);
+      return { items, total, limit: request.query.limit, offset: request.query.offset };
+    },
+  );
 
   app.get(
     '/api/ports/search',
@@ -59,6 +72,16 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
     },
   );
 
+  app.get(
+    '/api/ports/:id',
+    { schema: { tags, params: idParams, response: { 200: port } } },
+    async (request) => {
+      const found = await findPortById(db, request.params.id);
+      if (!found) throw notFound('Port not found');
+      return found;
+    },
+  );
+
   app.get('/api/ports/stats', { schema: { tags, response: { 200: portStats } } }, async () => ({
     success: true as const,
     ...(await readStats(db)),
@@ -66,22 +89,34 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
 
   app.get(
     '/api/ports/:unlocode/lookup',
-    { schema: { tags, params: z.object({ unlocode: z.string().trim().toUpperCase() }), response: { 200: portLookup } } },
+    {
+      schema: {
+        tags,
+        params: z.object({ unlocode: z.string().trim().toUpperCase() }),
+        response: { 200: portLookup },
+      },
+    },
     async (request) => {
       const code = request.params.unlocode;
-      if (!/^[A-Z0-9]{5}$/.test(code)) throw badRequest(UNLOCODE_FORMAT_MESSAGE, [{ field: 'unlocode', message: UNLOCODE_FORMAT_MESSAGE }]);
+      if (!/^[A-Z0-9]{5}$/.test(code))
+        throw badRequest(UNLOCODE_FORMAT_MESSAGE, [{ field: 'unlocode', message: UNLOCODE_FORMAT_MESSAGE }]);
       const found = await findPortByCode(db, code);
       if (!found) throw notFound(unlocodeNotFoundMessage(code));
-      return { success: true as const, port: found, detail: `Port data found and populated for ${found.name}!` };
+      // Every port found is already in the shared list, so adding it again would only be refused.
+      return { success: true as const, port: found, detail: portExistsMessage(code) };
     },
   );
 
-  app.post('/api/ports', { schema: { tags, body: portInput, response: { 201: portCreatedResponse } } }, async (request, reply) => {
-    const id = await createPort(db, request.body, actorOf(request.auth)).catch((err: unknown) =>
-      duplicatePort(err, request.body.unlocode, 'unlocode'),
-    );
-    return reply.code(201).send({ success: true, id, port_id: id, detail: 'Port added successfully!' });
-  });
+  app.post(
+    '/api/ports',
+    { schema: { tags, body: portInput, response: { 201: portCreatedResponse } } },
+    async (request, reply) => {
+      const id = await createPort(db, request.body, actorOf(request.auth)).catch((err: unknown) =>
+        duplicatePort(err, request.body.unlocode, 'unlocode'),
+      );
+      return reply.code(201).send({ success: true, id, port_id: id, detail: 'Port added successfully!' });
+    },
+  );
 
   app.post(
     '/api/ports/detailed',
@@ -101,7 +136,12 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
                 default_phone: new_supplier.phone,
               })
             : null;
-          const linked = await linkSuppliersToPort(trx, actor.tenantId, portId, newSupplierId ? [...suppliers, newSupplierId] : suppliers);
+          const linked = await linkSuppliersToPort(
+            trx,
+            actor.tenantId,
+            portId,
+            newSupplierId ? [...suppliers, newSupplierId] : suppliers,
+          );
           return { portId, linked, newSupplierId };
         })
         .catch((err: unknown) => duplicatePort(err, values.unlocode, 'port.unlocode'));

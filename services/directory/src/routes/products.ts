@@ -1,12 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addStandardFuelsResponse, createdResponse, detailResponse, idParams, product, productInput } from '@mfd/contracts';
+import {
+  addStandardFuelsResponse,
+  createdResponse,
+  detailResponse,
+  idParams,
+  product,
+  productInput,
+} from '@mfd/contracts';
 import { conflict, notFound } from '@mfd/service-kit';
 import { actorOf as actor, isUniqueViolation } from '../data/actor';
-import { addStandardFuels, createProduct, deleteProduct, listProducts, updateProduct } from '../data/products.repository';
+import {
+  addStandardFuels,
+  createProduct,
+  deleteProduct,
+  listProducts,
+  updateProduct,
+} from '../data/products.repository';
 import type { DirectoryDeps } from '../deps';
 
-const admin = { role: 'admin' } as const;
+const operator = { operator: true } as const;
 
 function duplicateCode(err: unknown, code: string): never {
   if (isUniqueViolation(err)) {
@@ -16,27 +29,39 @@ function duplicateCode(err: unknown, code: string): never {
   throw err;
 }
 
-/** Products are shared reference data: everyone reads them, admins change them. */
+/** Products are shared reference data: everyone reads them, platform operators change them. */
 export const productRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
 
-  app.get('/api/products', { schema: { tags: ['products'], response: { 200: z.array(product) } } }, async () => listProducts(db));
+  app.get(
+    '/api/products',
+    { schema: { tags: ['products'], response: { 200: z.array(product) } } },
+    async () => listProducts(db),
+  );
 
   app.post(
     '/api/products',
-    { config: admin, schema: { tags: ['products'], body: productInput, response: { 201: createdResponse } } },
+    {
+      config: operator,
+      schema: { tags: ['products'], body: productInput, response: { 201: createdResponse } },
+    },
     async (request, reply) => {
-      const id = await createProduct(db, request.body, actor(request.auth)).catch((err: unknown) => duplicateCode(err, request.body.code));
+      const id = await createProduct(db, request.body, actor(request.auth)).catch((err: unknown) =>
+        duplicateCode(err, request.body.code),
+      );
       return reply.code(201).send({ success: true, id, detail: 'Product added successfully!' });
     },
   );
 
   app.put(
     '/api/products/:id',
-    { config: admin, schema: { tags: ['products'], params: idParams, body: productInput, response: { 200: detailResponse } } },
+    {
+      config: operator,
+      schema: { tags: ['products'], params: idParams, body: productInput, response: { 200: detailResponse } },
+    },
     async (request) => {
-      const updated = await updateProduct(db, request.params.id, request.body, actor(request.auth)).catch((err: unknown) =>
-        duplicateCode(err, request.body.code),
+      const updated = await updateProduct(db, request.params.id, request.body, actor(request.auth)).catch(
+        (err: unknown) => duplicateCode(err, request.body.code),
       );
       if (!updated) throw notFound('Product not found');
       return { success: true as const, detail: 'Product updated successfully!' };
@@ -45,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
 
   app.delete(
     '/api/products/:id',
-    { config: admin, schema: { tags: ['products'], params: idParams, response: { 200: detailResponse } } },
+    { config: operator, schema: { tags: ['products'], params: idParams, response: { 200: detailResponse } } },
     async (request) => {
       if (!(await deleteProduct(db, request.params.id))) throw notFound('Product not found');
       return { success: true as const, detail: 'Product deleted successfully!' };
@@ -54,13 +79,15 @@ export const productRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
 
   app.post(
     '/api/products/add-standard-fuels',
-    { config: admin, schema: { tags: ['products'], response: { 200: addStandardFuelsResponse } } },
+    { config: operator, schema: { tags: ['products'], response: { 200: addStandardFuelsResponse } } },
     async (request) => {
       const added = await addStandardFuels(db, actor(request.auth));
       return {
         success: true as const,
         added,
-        detail: added ? `Added ${added} standard fuel(s): HSFO, VLSFO, MGO.` : 'The standard fuels are already in the list.',
+        detail: added
+          ? `Added ${added} standard fuel(s): HSFO, VLSFO, MGO.`
+          : 'The standard fuels are already in the list.',
       };
     },
   );

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createdResponse, searchQuery, vesselDisplayName, vesselInput, vesselSearchResult } from '@mfd/contracts';
+import {
+  createdResponse,
+  searchQuery,
+  vesselDisplayName,
+  vesselInput,
+  vesselSearchResult,
+} from '@mfd/contracts';
 import { conflict } from '@mfd/service-kit';
 import { actorOf, isUniqueViolation } from '../data/actor';
 import { createVessel, searchVessels } from '../data/vessels.repository';

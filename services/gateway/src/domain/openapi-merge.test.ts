@@ -9,7 +9,10 @@ describe('merging the services’ OpenAPI documents', () => {
           paths: { '/api/auth/login': { post: { tags: ['auth'] } } },
           components: { securitySchemes: { bearer: { type: 'http' } } },
         },
-        inquiry: { paths: { '/api/dashboard': { get: {} } }, components: { schemas: { Dashboard: { type: 'object' } } } },
+        inquiry: {
+          paths: { '/api/dashboard': { get: {} } },
+          components: { schemas: { Dashboard: { type: 'object' } } },
+        },
       },
       '1.2.3',
     );
@@ -18,7 +21,10 @@ describe('merging the services’ OpenAPI documents', () => {
       '/api/auth/login': { post: { tags: ['identity', 'auth'] } },
       '/api/dashboard': { get: { tags: ['inquiry'] } },
     });
-    expect(merged.components).toEqual({ securitySchemes: { bearer: { type: 'http' } }, schemas: { Dashboard: { type: 'object' } } });
+    expect(merged.components).toEqual({
+      securitySchemes: { bearer: { type: 'http' } },
+      schemas: { Dashboard: { type: 'object' } },
+    });
     expect(merged.tags).toEqual([{ name: 'identity' }, { name: 'inquiry' }]);
   });
 });

@@ -17,7 +17,8 @@ export const bodyLimit = fp(
       if (!length) return;
       const path = request.url.split('?')[0];
       const limit = UPLOAD_ROUTES.has(`${request.method} ${path}`) ? opts.uploadLimit : opts.limit;
-      if (length > limit) throw payloadTooLarge(`The request is too large (limit ${Math.round(limit / 1024)} KB)`);
+      if (length > limit)
+        throw payloadTooLarge(`The request is too large (limit ${Math.round(limit / 1024)} KB)`);
     });
   },
   { name: 'body-limit' },

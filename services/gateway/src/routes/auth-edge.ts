@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '@mfd/service-kit';
+import { installJsonParser, tooManyRequests } from '@mfd/service-kit';
 import type { GatewayDeps } from '../deps';
-import { blockedFor, createRateLimits, emailKey, spend } from '../domain/rate-limits';
+import { createRateLimits, emailKey, spend } from '../domain/rate-limits';
 import { forwardHeaders } from '../forward';
 
 function refuse(reply: FastifyReply, seconds: number): never {
@@ -11,63 +11,96 @@ function refuse(reply: FastifyReply, seconds: number): never {
   throw tooManyRequests(`Too many attempts. Please wait ${Math.ceil(seconds / 60)} minute(s) and try again.`);
 }
 
+const hashed = (value: string) => createHash('sha256').update(value).digest('hex');
+
 /**
- * The public identity routes, parsed here so the rate limits can count by e-mail: failed
- * sign-ins per e-mail and per IP (a success clears the e-mail's count), and password-reset
- * requests per e-mail, per IP and per token. Answers are the service's own.
+ * The public identity routes, parsed here so the rate limits can count by e-mail. Every limit is
+ * spent before the request goes on, atomically in Redis, so parallel attempts cannot all pass a
+ * count read before any of them was counted. Sign-in follows rate-limiter-flexible's login
+ * protection: consecutive failures per (e-mail, address), which a success clears, and failures
+ * per address per day; no limit counts by e-mail alone, so nobody can lock another user out from
+ * elsewhere. Password-reset requests count per e-mail, per address and per token; sign-ups per
+ * address. Bodies go on exactly as sent; answers are the service's own.
  */
 export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const c = deps.config;
   const limits = createRateLimits(deps.redis, deps.config.REDIS_PREFIX, c);
   await app.register(replyFrom, { base: c.IDENTITY_URL });
+  const rawBodies = new WeakMap<FastifyRequest, string>();
+  installJsonParser(app, (request, raw) => rawBodies.set(request, raw));
 
-  const forward = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.from(request.url, { body: request.body as object, rewriteRequestHeaders: forwardHeaders });
+  const rewriteRequestHeaders = forwardHeaders(deps.gatewaySecret);
+  const forward = (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = rawBodies.get(request) ?? (typeof request.body === 'string' ? request.body : undefined);
+    const body =
+      raw === undefined
+        ? {}
+        : { body: raw, contentType: request.headers['content-type'] ?? 'application/json' };
+    return reply.from(request.url, { ...body, rewriteRequestHeaders, timeout: c.PROXY_TIMEOUT_MS });
+  };
   const config = { public: true };
 
-  app.post('/api/auth/signup', { config }, forward);
+  app.post('/api/auth/signup', { config }, async (request, reply) => {
+    const wait = await spend(limits.signupByIp, request.ip);
+    if (wait) refuse(reply, wait);
+    return forward(request, reply);
+  });
 
+  const loginKey = (request: FastifyRequest) => `${request.ip}:${hashed(emailKey(request.body) ?? '')}`;
   app.post(
     '/api/auth/login',
     {
       config,
-      // Counted before the answer leaves, so the next attempt already sees it.
+      // Each attempt was counted as a failure before it went on; the answer settles it.
       onSend: async (request, reply, payload) => {
-        const email = emailKey(request.body);
-        if (reply.statusCode === 401) {
+        if (reply.statusCode === 401 || reply.statusCode === 429) return payload;
+        if (reply.statusCode === 200) {
           await Promise.all([
-            limits.loginFailuresByIp.penalty(request.ip),
-            email ? limits.loginFailuresByEmail.penalty(email) : undefined,
+            limits.loginFailuresByEmailAndIp.delete(loginKey(request)),
+            limits.loginFailuresByIp.reward(request.ip),
           ]);
-        } else if (reply.statusCode === 200 && email) {
-          await limits.loginFailuresByEmail.delete(email);
+        } else {
+          await Promise.all([
+            limits.loginFailuresByEmailAndIp.reward(loginKey(request)),
+            limits.loginFailuresByIp.reward(request.ip),
+          ]);
         }
         return payload;
       },
     },
     async (request, reply) => {
-      const email = emailKey(request.body);
-      const [byIp, byEmail] = await Promise.all([
-        limits.loginFailuresByIp.get(request.ip),
-        email ? limits.loginFailuresByEmail.get(email) : null,
-      ]);
-      const wait = blockedFor(byEmail, c.LOGIN_FAILURES_PER_EMAIL) ?? blockedFor(byIp, c.LOGIN_FAILURES_PER_IP);
-      if (wait) refuse(reply, wait);
+      const byPair = await spend(limits.loginFailuresByEmailAndIp, loginKey(request));
+      if (byPair) refuse(reply, byPair);
+      const byIp = await spend(limits.loginFailuresByIp, request.ip);
+      if (byIp) {
+        await limits.loginFailuresByEmailAndIp.reward(loginKey(request));
+        refuse(reply, byIp);
+      }
       return forward(request, reply);
     },
   );
 
   app.post('/api/auth/forgot-password', { config }, async (request, reply) => {
     const email = emailKey(request.body);
-    const wait = (await spend(limits.resetByIp, request.ip)) ?? (email ? await spend(limits.resetByEmail, email) : null);
+    const wait =
+      (await spend(limits.resetByIp, request.ip)) ?? (email ? await spend(limits.resetByEmail, email) : null);
     if (wait) refuse(reply, wait);
     return forward(request, reply);
   });
 
   app.post('/api/auth/reset-password', { config }, async (request, reply) => {
     const token = (request.body as { token?: unknown } | null)?.token;
-    const tokenKey = typeof token === 'string' ? createHash('sha256').update(token).digest('hex') : null;
-    const wait = (await spend(limits.resetByIp, request.ip)) ?? (tokenKey ? await spend(limits.resetByToken, tokenKey) : null);
+    const tokenKey = typeof token === 'string' ? hashed(token) : null;
+    const wait =
+      (await spend(limits.resetByIp, request.ip)) ??
+      (tokenKey ? await spend(limits.resetByToken, tokenKey) : null);
+    if (wait) refuse(reply, wait);
+    return forward(request, reply);
+  });
+
+  // A one-time link like the reset one: guesses count against the same per-IP budget.
+  app.post('/api/auth/verify-email', { config }, async (request, reply) => {
+    const wait = await spend(limits.resetByIp, request.ip);
     if (wait) refuse(reply, wait);
     return forward(request, reply);
   });

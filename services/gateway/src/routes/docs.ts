@@ -5,7 +5,9 @@ import type { GatewayDeps } from '../deps';
 import { mergeOpenApi } from '../domain/openapi-merge';
 import { upstreamUrls, type UpstreamName } from '../upstreams';
 
-const swaggerUiDir = (createRequire(import.meta.url)('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+const swaggerUiDir = (
+  createRequire(import.meta.url)('swagger-ui-dist') as { getAbsoluteFSPath(): string }
+).getAbsoluteFSPath();
 
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Marine Fuel Distribution API</title>
@@ -20,9 +22,15 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_i
 /** /api/docs: Swagger UI over one OpenAPI document merged from every service's zod schemas. */
 export async function docsRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const config = { public: true };
-  await app.register(fastifyStatic, { root: swaggerUiDir, prefix: '/api/docs/assets/', decorateReply: false });
+  await app.register(fastifyStatic, {
+    root: swaggerUiDir,
+    prefix: '/api/docs/assets/',
+    decorateReply: false,
+  });
 
-  app.get('/api/docs', { config, schema: { hide: true } }, async (_request, reply) => reply.type('text/html').send(PAGE));
+  app.get('/api/docs', { config, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html').send(PAGE),
+  );
   app.get('/api/docs/init.js', { config, schema: { hide: true } }, async (_request, reply) =>
     reply.type('application/javascript').send(INIT),
   );
@@ -32,7 +40,9 @@ export async function docsRoutes(app: FastifyInstance, { deps }: { deps: Gateway
     const docs = await Promise.all(
       services.map(async (name) => {
         try {
-          const res = await fetch(new URL('/openapi.json', urls[name]), { signal: AbortSignal.timeout(deps.config.UPSTREAM_TIMEOUT_MS) });
+          const res = await fetch(new URL('/openapi.json', urls[name]), {
+            signal: AbortSignal.timeout(deps.config.UPSTREAM_TIMEOUT_MS),
+          });
           return [name, res.ok ? await res.json() : {}] as const;
         } catch {
           // A service that is down is left out; the rest of the API is still documented.

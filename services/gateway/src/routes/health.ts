@@ -4,16 +4,24 @@ import { upstreamUrls } from '../upstreams';
 
 async function probe(url: string, timeoutMs: number): Promise<'ok' | 'down'> {
   try {
-    const res = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(timeoutMs) });
     return res.ok ? 'ok' : 'down';
   } catch {
     return 'down';
   }
 }
 
-/** GET /health: this gateway's Redis and every service behind it; 503 names what is down. */
+/**
+ * GET /health: this gateway's Redis and whether each service behind it is ready; 503 names what
+ * is down. GET /livez and /readyz (the orchestrator's probes) need nothing but this process: the
+ * gateway serves, degraded, without Redis or a service, and a probe that failed with them would
+ * take every gateway out of service, or restart it, during someone else's outage.
+ */
 export async function healthRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
-  app.get('/health', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
+  const config = { public: true };
+  app.get('/livez', { schema: { hide: true }, config }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true }, config }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { hide: true }, config }, async (_request, reply) => {
     const urls = upstreamUrls(deps.config);
     const [redis, ...states] = await Promise.all([
       deps.redis.ping().then(

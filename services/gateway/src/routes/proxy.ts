@@ -5,7 +5,11 @@ import type { GatewayDeps } from '../deps';
 import { forwardHeaders } from '../forward';
 import { ROUTES, upstreamUrls } from '../upstreams';
 
-async function registerProxies(app: FastifyInstance, deps: GatewayDeps, publicRoutes: boolean): Promise<void> {
+async function registerProxies(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  publicRoutes: boolean,
+): Promise<void> {
   const urls = upstreamUrls(deps.config);
   for (const route of ROUTES.filter((r) => (r.public ?? false) === publicRoutes)) {
     await app.register(proxy, {
@@ -13,7 +17,10 @@ async function registerProxies(app: FastifyInstance, deps: GatewayDeps, publicRo
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       config: { public: publicRoutes },
-      replyOptions: { rewriteRequestHeaders: forwardHeaders },
+      replyOptions: {
+        rewriteRequestHeaders: forwardHeaders(deps.gatewaySecret),
+        timeout: deps.config.PROXY_TIMEOUT_MS,
+      },
     });
   }
 }

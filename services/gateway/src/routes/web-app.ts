@@ -16,16 +16,23 @@ export async function webAppRoutes(app: FastifyInstance, { webDist }: { webDist:
       wildcard: false,
       index: false,
       setHeaders(reply, path) {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ success: false, detail: 'Not found' });
-    if (!built) return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    if (!built)
+      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
   });
 }

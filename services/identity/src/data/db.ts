@@ -32,6 +32,9 @@ export interface UsersTable {
   phone: string | null;
   position: string | null;
   role: Role;
+  /** Granted by the operator CLI; counts only once the e-mail is verified. */
+  operator: ColumnType<boolean, boolean | undefined, boolean>;
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   password_hash: string;
   password_changed_at: ColumnType<Date, Date | undefined, Date>;
   created_at: CreatedAt;
@@ -59,6 +62,18 @@ export interface PasswordResetTokensTable {
   used_at: Date | null;
 }
 
+export interface EmailVerificationTokensTable {
+  id: string;
+  user_id: string;
+  /** The address the link proves. */
+  email: string;
+  /** sha256 of the token; the token itself only ever travels in the mail. */
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface EmailSignaturesTable {
   user_id: string;
   full_name: string | null;
@@ -77,5 +92,6 @@ export interface IdentityDB extends WithOutbox {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_verification_tokens: EmailVerificationTokensTable;
   email_signatures: EmailSignaturesTable;
 }

@@ -39,7 +39,11 @@ export function findProfile(db: Kysely<IdentityDB>, tenantId: string, userId: st
     .executeTakeFirst();
 }
 
-export async function updateCompany(db: Kysely<IdentityDB>, tenantId: string, details: CompanyDetails): Promise<boolean> {
+export async function updateCompany(
+  db: Kysely<IdentityDB>,
+  tenantId: string,
+  details: CompanyDetails,
+): Promise<boolean> {
   const result = await db
     .updateTable('trading_companies')
     .set({ ...details, updated_at: new Date() })
@@ -48,10 +52,24 @@ export async function updateCompany(db: Kysely<IdentityDB>, tenantId: string, de
   return result.numUpdatedRows > 0n;
 }
 
-export async function saveSignature(db: Kysely<IdentityDB>, userId: string, signature: EmailSignature): Promise<void> {
+export async function saveSignature(
+  db: Kysely<IdentityDB>,
+  userId: string,
+  signature: EmailSignature,
+): Promise<void> {
   await db
     .insertInto('email_signatures')
     .values({ user_id: userId, ...signature })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...signature, updated_at: new Date() }))
     .execute();
+}
+
+/** What an e-mail change checks and whom its notice greets: the account's address and password hash. */
+export function findCredentials(db: Kysely<IdentityDB>, tenantId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'password_hash'])
+    .where('id', '=', userId)
+    .where('company_id', '=', tenantId)
+    .executeTakeFirst();
 }

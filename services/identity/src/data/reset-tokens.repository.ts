@@ -8,14 +8,20 @@ export async function insertResetToken(
   tokenHash: string,
   expiresAt: Date,
 ): Promise<void> {
-  await db.insertInto('password_reset_tokens').values({ id: randomUUID(), user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('password_reset_tokens')
+    .values({ id: randomUUID(), user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
+    .execute();
 }
 
 /**
  * Marks the token used and answers its user, in one statement: of two requests racing with
  * the same token only one gets a user back. Unknown, used and expired tokens answer nothing.
  */
-export async function consumeResetToken(db: Kysely<IdentityDB>, tokenHash: string): Promise<string | undefined> {
+export async function consumeResetToken(
+  db: Kysely<IdentityDB>,
+  tokenHash: string,
+): Promise<string | undefined> {
   const row = await db
     .updateTable('password_reset_tokens')
     .set({ used_at: new Date() })

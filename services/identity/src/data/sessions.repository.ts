@@ -8,7 +8,11 @@ export async function createSession(
   await db.insertInto('sessions').values(session).execute();
 }
 
-export async function revokeSession(db: Kysely<IdentityDB>, userId: string, sessionId: string): Promise<void> {
+export async function revokeSession(
+  db: Kysely<IdentityDB>,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
@@ -24,6 +28,19 @@ export function revokeUserSessions(db: Kysely<IdentityDB>, userId: string) {
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['id', 'expires_at'])
+    .execute();
+}
+
+/** Ends every live session of a user but the one making the change (e-mail change); answers them to deny their tokens. */
+export function revokeOtherSessions(db: Kysely<IdentityDB>, userId: string, keepSessionId: string) {
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date())
     .returning(['id', 'expires_at'])

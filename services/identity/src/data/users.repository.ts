@@ -17,8 +17,43 @@ export const USERS_EMAIL_KEY = 'users_email_key';
 export function findUserByEmail(db: Kysely<IdentityDB>, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'company_id', 'email', 'first_name', 'last_name', 'role', 'password_hash'])
+    .select([
+      'id',
+      'company_id',
+      'email',
+      'first_name',
+      'last_name',
+      'role',
+      'operator',
+      'email_verified_at',
+      'password_hash',
+    ])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Marks the mailbox proven, only while the account still has the address the link was sent to. */
+export async function markEmailVerified(
+  db: Kysely<IdentityDB>,
+  userId: string,
+  email: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified_at: new Date(), updated_at: new Date() })
+    .where('id', '=', userId)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Sets the operator grant of the account with this e-mail; answers the account, or nothing when none has it. */
+export function setOperatorGrant(db: Kysely<IdentityDB>, email: string, operator: boolean) {
+  return db
+    .updateTable('users')
+    .set({ operator, updated_at: new Date() })
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .returning(['id', 'email', 'email_verified_at'])
     .executeTakeFirst();
 }
 
@@ -57,7 +92,11 @@ export async function createCompanyAndUser(trx: Kysely<IdentityDB>, account: New
   const userId = randomUUID();
   await trx
     .insertInto('trading_companies')
-    .values({ id: companyId, name: `${account.first_name} ${account.last_name}`.trim(), email: account.email })
+    .values({
+      id: companyId,
+      name: `${account.first_name} ${account.last_name}`.trim(),
+      email: account.email,
+    })
     .execute();
   await trx
     .insertInto('users')
@@ -70,18 +109,38 @@ export async function updatePersonalDetails(
   db: Kysely<IdentityDB>,
   tenantId: string,
   userId: string,
-  details: { first_name: string; last_name: string; email: string; phone: string | null; position: string | null },
+  details: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string | null;
+    position: string | null;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ ...details, updated_at: new Date() })
+    // A new address has not been proven yet: the proof of the old one does not carry over.
+    .set((eb) => ({
+      ...details,
+      email_verified_at: eb
+        .case()
+        .when(sql<string>`lower(email)`, '=', details.email.toLowerCase())
+        .then(eb.ref('email_verified_at'))
+        .else(null)
+        .end(),
+      updated_at: new Date(),
+    }))
     .where('id', '=', userId)
     .where('company_id', '=', tenantId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-export async function setPasswordHash(db: Kysely<IdentityDB>, userId: string, passwordHash: string): Promise<void> {
+export async function setPasswordHash(
+  db: Kysely<IdentityDB>,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })

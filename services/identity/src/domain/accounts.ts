@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { INVALID_RESET_LINK, QUEUES, type AuthResponse, type Role, type signupRequest } from '@mfd/contracts';
-import { writeOutbox } from '@mfd/queue';
-import { badRequest, conflict, unauthorized, type AuthContext, type TokenRevocations } from '@mfd/service-kit';
+import { writeOutbox, type MailSecrets } from '@mfd/queue';
+import {
+  badRequest,
+  conflict,
+  unauthorized,
+  type AuthContext,
+  type TokenRevocations,
+} from '@mfd/service-kit';
 import type { z } from 'zod';
 import type { IdentityConfig } from '../config';
 import type { IdentityDB } from '../data/db';
 import { consumeResetToken, insertResetToken, retireResetTokens } from '../data/reset-tokens.repository';
-import { createSession, revokeSession, revokeUserSessions } from '../data/sessions.repository';
+import { createSession, revokeSession } from '../data/sessions.repository';
 import {
   createCompanyAndUser,
   findUserByEmail,
@@ -15,16 +21,21 @@ import {
   setPasswordHash,
   USERS_EMAIL_KEY,
 } from '../data/users.repository';
+import { queueVerificationMail, remindToVerify } from './email-verification';
+import { operatorStanding } from './operators';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { hashResetToken, newResetToken } from './reset-token';
+import { endAllSessions } from './sessions';
 
 export interface AccountsContext {
   db: Kysely<IdentityDB>;
   revocations: TokenRevocations;
   config: IdentityConfig;
-  signToken: (claims: { sub: string; tid: string; role: Role; jti: string }) => string;
+  signToken: (claims: { sub: string; tid: string; role: Role; operator: boolean; jti: string }) => string;
   /** Called after a transaction that wrote to the outbox has committed. */
   outboxWritten: () => void;
+  /** Seals the one-time links of mail jobs: the outbox and the queue never hold them in clear. */
+  mailSecrets: MailSecrets;
 }
 
 export interface ClientInfo {
@@ -44,7 +55,12 @@ interface AccountUser {
   role: Role;
 }
 
-async function startSession(ctx: AccountsContext, user: AccountUser, client: ClientInfo): Promise<AuthResponse> {
+async function startSession(
+  ctx: AccountsContext,
+  user: AccountUser,
+  operator: boolean,
+  client: ClientInfo,
+): Promise<AuthResponse> {
   const sessionId = randomUUID();
   const ttl = ctx.config.TOKEN_TTL_SECONDS;
   await createSession(ctx.db, {
@@ -55,7 +71,13 @@ async function startSession(ctx: AccountsContext, user: AccountUser, client: Cli
     user_agent: client.userAgent?.slice(0, 300) ?? null,
   });
   return {
-    access_token: ctx.signToken({ sub: user.id, tid: user.company_id, role: user.role, jti: sessionId }),
+    access_token: ctx.signToken({
+      sub: user.id,
+      tid: user.company_id,
+      role: user.role,
+      operator,
+      jti: sessionId,
+    }),
     token_type: 'bearer',
     expires_in: ttl,
     user_id: user.id,
@@ -63,6 +85,7 @@ async function startSession(ctx: AccountsContext, user: AccountUser, client: Cli
     first_name: user.first_name,
     last_name: user.last_name,
     role: user.role,
+    operator,
   };
 }
 
@@ -74,12 +97,22 @@ export async function signUp(
   const { password, ...details } = input;
   const password_hash = await hashPassword(password);
   try {
-    const { userId, companyId } = await ctx.db
-      .transaction()
-      .execute((trx) => createCompanyAndUser(trx, { ...details, password_hash }));
-    return await startSession(ctx, { id: userId, company_id: companyId, ...details }, client);
+    const { userId, companyId } = await ctx.db.transaction().execute(async (trx) => {
+      const created = await createCompanyAndUser(trx, { ...details, password_hash });
+      await queueVerificationMail(
+        trx,
+        { id: created.userId, ...details },
+        ctx.config.VERIFY_EMAIL_TOKEN_TTL_MINUTES,
+        ctx.mailSecrets,
+      );
+      return created;
+    });
+    ctx.outboxWritten();
+    // Nobody is an operator before proving the mailbox, listed address or not.
+    return await startSession(ctx, { id: userId, company_id: companyId, ...details }, false, client);
   } catch (err) {
-    if (isUniqueViolation(err, USERS_EMAIL_KEY)) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+    if (isUniqueViolation(err, USERS_EMAIL_KEY))
+      throw conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
     throw err;
   }
 }
@@ -92,8 +125,16 @@ export async function logIn(
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = await verifyPassword(user?.password_hash, input.password);
   if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);
-  if (needsRehash(user.password_hash)) await setPasswordHash(ctx.db, user.id, await hashPassword(input.password));
-  return startSession(ctx, user, client);
+  if (needsRehash(user.password_hash))
+    await setPasswordHash(ctx.db, user.id, await hashPassword(input.password));
+  const standing = operatorStanding(user, ctx.config.OPERATOR_EMAILS);
+  if (
+    standing === 'awaiting-proof' &&
+    (await remindToVerify(ctx.db, user, ctx.config.VERIFY_EMAIL_TOKEN_TTL_MINUTES, ctx.mailSecrets))
+  ) {
+    ctx.outboxWritten();
+  }
+  return startSession(ctx, user, standing === 'operator', client);
 }
 
 export async function logOut(ctx: AccountsContext, auth: AuthContext): Promise<void> {
@@ -114,7 +155,14 @@ export async function requestPasswordReset(ctx: AccountsContext, email: string):
       to: user.email,
       to_name: `${user.first_name} ${user.last_name}`.trim(),
       source: 'identity',
-      mail: { template: 'password-reset', data: { first_name: user.first_name, token, expires_in_minutes: minutes } },
+      mail: {
+        template: 'password-reset',
+        data: {
+          first_name: user.first_name,
+          token: ctx.mailSecrets.seal(token, user.email),
+          expires_in_minutes: minutes,
+        },
+      },
     });
   });
   ctx.outboxWritten();
@@ -132,10 +180,6 @@ export async function resetPassword(ctx: AccountsContext, token: string, newPass
     if (!userId) throw badRequest(INVALID_RESET_LINK);
     await setPasswordHash(trx, userId, passwordHash);
     await retireResetTokens(trx, userId);
-    const sessions = await revokeUserSessions(trx, userId);
-    await Promise.all(
-      sessions.map((s) => ctx.revocations.revokeToken(s.id, Math.ceil(s.expires_at.getTime() / 1000))),
-    );
-    await ctx.revocations.revokeUserTokens(userId, ctx.config.TOKEN_TTL_SECONDS);
+    await endAllSessions(trx, ctx.revocations, userId, ctx.config.TOKEN_TTL_SECONDS);
   });
 }

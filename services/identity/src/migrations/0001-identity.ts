@@ -58,7 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('password_reset_tokens_user_idx').on('password_reset_tokens').column('user_id').execute();
+  await db.schema
+    .createIndex('password_reset_tokens_user_idx')
+    .on('password_reset_tokens')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('email_signatures')

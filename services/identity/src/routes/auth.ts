@@ -8,12 +8,22 @@ import {
   forgotPasswordRequest,
   loginRequest,
   messageResponse,
-  resetPasswordRequest,
-  signupRequest,
+  EMAIL_VERIFIED_MESSAGE,
+  verifyEmailRequest,
 } from '@mfd/contracts';
 import { unauthorized } from '@mfd/service-kit';
 import { findUserWithCompany } from '../data/users.repository';
-import { logIn, logOut, requestPasswordReset, resetPassword, signUp, type AccountsContext, type ClientInfo } from '../domain/accounts';
+import {
+  logIn,
+  logOut,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+  type AccountsContext,
+  type ClientInfo,
+} from '../domain/accounts';
+import { verifyEmail } from '../domain/email-verification';
+import { resetPasswordBody, signupBody } from '../domain/password-policy';
 
 function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
@@ -29,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
 
   app.post(
     '/api/auth/signup',
-    { config: publicRoute, schema: { tags: ['auth'], body: signupRequest, response: { 201: authResponse } } },
+    { config: publicRoute, schema: { tags: ['auth'], body: signupBody, response: { 201: authResponse } } },
     async (request, reply) => reply.code(201).send(await signUp(accounts, request.body, clientInfo(request))),
   );
 
@@ -43,29 +53,57 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
     const user = await findUserWithCompany(accounts.db, request.auth.tenantId, request.auth.userId);
     // A valid token for a user that no longer exists is a session that has ended.
     if (!user) throw unauthorized();
-    return user;
-  });
-
-  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: detailResponse } } }, async (request) => {
-    await logOut(accounts, request.auth);
-    return { success: true as const, detail: 'You have been signed out' };
+    return { ...user, operator: request.auth.operator };
   });
 
   app.post(
-    '/api/auth/forgot-password',
-    { config: publicRoute, schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } } },
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], response: { 200: detailResponse } } },
     async (request) => {
-      await atLeast(accounts.config.FORGOT_PASSWORD_MIN_MS, requestPasswordReset(accounts, request.body.email));
+      await logOut(accounts, request.auth);
+      return { success: true as const, detail: 'You have been signed out' };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: publicRoute,
+      schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      await atLeast(
+        accounts.config.FORGOT_PASSWORD_MIN_MS,
+        requestPasswordReset(accounts, request.body.email),
+      );
       return { message: FORGOT_PASSWORD_MESSAGE };
     },
   );
 
   app.post(
     '/api/auth/reset-password',
-    { config: publicRoute, schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: detailResponse } } },
+    {
+      config: publicRoute,
+      schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: detailResponse } },
+    },
     async (request) => {
       await resetPassword(accounts, request.body.token, request.body.new_password);
-      return { success: true as const, detail: 'Your password has been reset. You can now sign in with your new password.' };
+      return {
+        success: true as const,
+        detail: 'Your password has been reset. You can now sign in with your new password.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      config: publicRoute,
+      schema: { tags: ['auth'], body: verifyEmailRequest, response: { 200: detailResponse } },
+    },
+    async (request) => {
+      await verifyEmail(accounts.db, request.body.token);
+      return { success: true as const, detail: EMAIL_VERIFIED_MESSAGE };
     },
   );
 };

@@ -1,69 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyDetails, detailResponse, emailSignature, personalDetails, profileResponse } from '@mfd/contracts';
-import { conflict, notFound } from '@mfd/service-kit';
-import type { Kysely } from 'kysely';
-import type { IdentityDB } from '../data/db';
+import {
+  companyDetails,
+  detailResponse,
+  emailSignature,
+  personalDetails,
+  profileResponse,
+} from '@mfd/contracts';
+import { notFound } from '@mfd/service-kit';
 import { findProfile, saveSignature, updateCompany } from '../data/profile.repository';
-import { isUniqueViolation, updatePersonalDetails, USERS_EMAIL_KEY } from '../data/users.repository';
-import { EMAIL_TAKEN } from '../domain/accounts';
-import { fullName, splitFullName } from '../domain/names';
+import { fullName } from '../domain/names';
+import { savePersonalDetails, type PersonalDetailsContext } from '../domain/personal-details';
 
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Kysely<IdentityDB> }> = async (app, { db }) => {
-  app.get('/api/profile', { schema: { tags: ['profile'], response: { 200: profileResponse } } }, async (request) => {
-    const p = await findProfile(db, request.auth.tenantId, request.auth.userId);
-    if (!p) throw notFound('Unable to load profile');
-    return {
-      success: true as const,
-      profile: {
-        name: fullName(p),
-        first_name: p.first_name,
-        last_name: p.last_name,
-        email: p.email,
-        phone: p.phone,
-        position: p.position,
-        role: p.role,
-        company: {
-          id: p.company_id,
-          name: p.company_name,
-          legal_name: p.company_legal_name,
-          address: p.company_address,
-          city: p.company_city,
-          country: p.company_country,
-          postal_code: p.company_postal_code,
-          phone: p.company_phone,
-          email: p.company_email,
-          website: p.company_website,
-          registration_number: p.company_registration_number,
+export const profileRoutes: FastifyPluginAsyncZod<{ ctx: PersonalDetailsContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  app.get(
+    '/api/profile',
+    { schema: { tags: ['profile'], response: { 200: profileResponse } } },
+    async (request) => {
+      const p = await findProfile(db, request.auth.tenantId, request.auth.userId);
+      if (!p) throw notFound('Unable to load profile');
+      return {
+        success: true as const,
+        profile: {
+          name: fullName(p),
+          first_name: p.first_name,
+          last_name: p.last_name,
+          email: p.email,
+          phone: p.phone,
+          position: p.position,
+          role: p.role,
+          company: {
+            id: p.company_id,
+            name: p.company_name,
+            legal_name: p.company_legal_name,
+            address: p.company_address,
+            city: p.company_city,
+            country: p.company_country,
+            postal_code: p.company_postal_code,
+            phone: p.company_phone,
+            email: p.company_email,
+            website: p.company_website,
+            registration_number: p.company_registration_number,
+          },
+          email_signature: {
+            full_name: p.sig_full_name,
+            title: p.sig_title,
+            company_name: p.sig_company_name,
+            phone: p.sig_phone,
+            email: p.sig_email,
+            website: p.sig_website,
+            address: p.sig_address,
+            additional_info: p.sig_additional_info,
+          },
         },
-        email_signature: {
-          full_name: p.sig_full_name,
-          title: p.sig_title,
-          company_name: p.sig_company_name,
-          phone: p.sig_phone,
-          email: p.sig_email,
-          website: p.sig_website,
-          address: p.sig_address,
-          additional_info: p.sig_additional_info,
-        },
-      },
-    };
-  });
+      };
+    },
+  );
 
   app.put(
     '/api/profile',
     { schema: { tags: ['profile'], body: personalDetails, response: { 200: detailResponse } } },
     async (request) => {
-      const { name, ...rest } = request.body;
-      try {
-        const updated = await updatePersonalDetails(db, request.auth.tenantId, request.auth.userId, {
-          ...splitFullName(name),
-          ...rest,
-        });
-        if (!updated) throw notFound('Unable to load profile');
-      } catch (err) {
-        if (isUniqueViolation(err, USERS_EMAIL_KEY)) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
-        throw err;
-      }
+      await savePersonalDetails(ctx, request.auth, request.body);
       return { success: true as const, detail: 'Profile updated successfully!' };
     },
   );
@@ -72,7 +70,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Kysely<IdentityDB> }> = 
     '/api/profile/company',
     { schema: { tags: ['profile'], body: companyDetails, response: { 200: detailResponse } } },
     async (request) => {
-      if (!(await updateCompany(db, request.auth.tenantId, request.body))) throw notFound('Unable to load profile');
+      if (!(await updateCompany(db, request.auth.tenantId, request.body)))
+        throw notFound('Unable to load profile');
       return { success: true as const, detail: 'Company profile updated successfully!' };
     },
   );

@@ -13,6 +13,12 @@ export interface InquiriesTable {
   customer_name: string | null;
   port_id: string | null;
   port_name: string | null;
+  port_unlocode: string | null;
+  port_country: string | null;
+  port_timezone: string | null;
+  port_region: string | null;
+  customer_email: string | null;
+  cancel_reason: string | null;
   vessel_name: string;
   imo: string | null;
   agent_name: string | null;
@@ -55,4 +61,3 @@ export interface InquiryDB extends WithOutbox {
   inquiry_products: InquiryProductsTable;
   offers: OffersTable;
 }
-

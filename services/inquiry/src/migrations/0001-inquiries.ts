@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('inquiries_tenant_created_idx').on('inquiries').columns(['tenant_id', 'created_at desc']).execute();
+  await db.schema
+    .createIndex('inquiries_tenant_created_idx')
+    .on('inquiries')
+    .columns(['tenant_id', 'created_at desc'])
+    .execute();
 
   await db.schema
     .createTable('inquiry_products')
@@ -38,7 +42,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addCheckConstraint('inquiry_products_range', sql`quantity_mt_min <= quantity_mt_max`)
     .execute();
-  await db.schema.createIndex('inquiry_products_inquiry_idx').on('inquiry_products').column('inquiry_id').execute();
+  await db.schema
+    .createIndex('inquiry_products_inquiry_idx')
+    .on('inquiry_products')
+    .column('inquiry_id')
+    .execute();
 
   await db.schema
     .createTable('offers')
@@ -51,7 +59,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('submitted_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('offers_tenant_idx').on('offers').columns(['tenant_id', 'submitted_at desc']).execute();
+  await db.schema
+    .createIndex('offers_tenant_idx')
+    .on('offers')
+    .columns(['tenant_id', 'submitted_at desc'])
+    .execute();
 
   await createOutboxTable(db);
 }

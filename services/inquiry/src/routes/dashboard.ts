@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboard, supplierStats } from '@mfd/contracts';
 import { bearerToken } from '@mfd/service-kit';
-import { countInquiries, countOffers, recentInquiries, recentOffers } from '../data/inquiry.repository';
+import { countInquiries, recentInquiries } from '../data/inquiries.repository';
+import { countOffers, recentOffers } from '../data/offers.repository';
 import type { InquiryDeps } from '../deps';
 
 const RECENT = 5;
@@ -9,32 +10,39 @@ const RECENT = 5;
 export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
 
-  app.get('/api/dashboard', { schema: { tags: ['dashboard'], response: { 200: dashboard } } }, async (request) => {
-    const tenantId = request.auth.tenantId;
-    const suppliers = deps.directory
-      .get('/api/suppliers/stats', supplierStats, {
-        token: bearerToken(request.headers.authorization),
-        requestId: request.id,
-      })
-      .catch((err: unknown) => {
-        // The cards still load when the directory is down; the supplier card shows a dash.
-        request.log.warn({ err }, 'supplier stats unavailable');
-        return null;
-      });
-    const [inquiries, offers, latestInquiries, latestOffers, supplierCounts] = await Promise.all([
-      countInquiries(db, tenantId),
-      countOffers(db, tenantId),
-      recentInquiries(db, tenantId, RECENT),
-      recentOffers(db, tenantId, RECENT),
-      suppliers,
-    ]);
-    return {
-      total_inquiries: inquiries.total,
-      active_inquiries: inquiries.active,
-      total_suppliers: supplierCounts?.total ?? null,
-      total_offers: offers,
-      recent_inquiries: latestInquiries.map((i) => ({ ...i, created_at: i.created_at.toISOString() })),
-      recent_offers: latestOffers.map((o) => ({ ...o, submitted_at: o.submitted_at?.toISOString() ?? null })),
-    };
-  });
+  app.get(
+    '/api/dashboard',
+    { schema: { tags: ['dashboard'], response: { 200: dashboard } } },
+    async (request) => {
+      const tenantId = request.auth.tenantId;
+      const suppliers = deps.directory
+        .get('/api/suppliers/stats', supplierStats, {
+          token: bearerToken(request.headers.authorization),
+          requestId: request.id,
+        })
+        .catch((err: unknown) => {
+          // The cards still load when the directory is down; the supplier card shows a dash.
+          request.log.warn({ err }, 'supplier stats unavailable');
+          return null;
+        });
+      const [inquiries, offers, latestInquiries, latestOffers, supplierCounts] = await Promise.all([
+        countInquiries(db, tenantId),
+        countOffers(db, tenantId),
+        recentInquiries(db, tenantId, RECENT),
+        recentOffers(db, tenantId, RECENT),
+        suppliers,
+      ]);
+      return {
+        total_inquiries: inquiries.total,
+        active_inquiries: inquiries.active,
+        total_suppliers: supplierCounts?.total ?? null,
+        total_offers: offers,
+        recent_inquiries: latestInquiries.map((i) => ({ ...i, created_at: i.created_at.toISOString() })),
+        recent_offers: latestOffers.map((o) => ({
+          ...o,
+          submitted_at: o.submitted_at?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
 };

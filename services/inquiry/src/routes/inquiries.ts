@@ -1,36 +1,153 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { inquirySummary, pageQuery } from '@mfd/contracts';
-import { listInquiries } from '../data/inquiry.repository';
+import {
+  createdResponse,
+  detailResponse,
+  idParams,
+  inquiryCancel,
+  inquiryCreate,
+  inquiryDetail,
+  inquiryListQuery,
+  inquirySummary,
+  inquiryUpdate,
+  productLineInput,
+  productLineParams,
+  productLineUpdate,
+} from '@mfd/contracts';
+import { badRequest, bearerToken, conflict, notFound } from '@mfd/service-kit';
+import { directoryLookups } from '../data/directory.client';
+import { findInquiry, listInquiries } from '../data/inquiries.repository';
+import { linesByInquiry } from '../data/product-lines.repository';
 import type { InquiryDeps } from '../deps';
+import {
+  addLine,
+  cancelInquiry,
+  changeLine,
+  createInquiry,
+  editInquiry,
+  InquiryInputError,
+  InquiryNotFoundError,
+  removeLine,
+  type Caller,
+} from '../domain/inquiries';
+import { InquiryTransitionError } from '../domain/inquiry-lifecycle';
+import { toDetail, toSummary } from './inquiry-views';
 
+const NOT_FOUND = 'Inquiry not found';
+
+/** Domain refusals as the error table says: bad input 400, unknown or foreign 404, a move the status forbids 409. */
+function asHttpError(err: unknown): unknown {
+  if (err instanceof InquiryInputError) return badRequest(err.message, err.errors);
+  if (err instanceof InquiryNotFoundError) return notFound(err.message);
+  if (err instanceof InquiryTransitionError) return conflict(err.message);
+  return err;
+}
+
+/** The tenant's inquiries and their fuel lines (spec §7); another company's inquiry or line is a 404. */
 export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
+  const tags = ['inquiries'];
+  const caller = (request: FastifyRequest): Caller => ({
+    tenantId: request.auth.tenantId,
+    userId: request.auth.userId,
+  });
+  const lookups = (request: FastifyRequest) =>
+    directoryLookups(deps.directory, {
+      token: bearerToken(request.headers.authorization),
+      requestId: request.id,
+    });
+  const domain = <T>(work: Promise<T>): Promise<T> =>
+    work.catch((err: unknown) => {
+      throw asHttpError(err);
+    });
+  const afterWrite = () => deps.relay.kick();
 
   app.get(
     '/api/inquiries',
-    { schema: { tags: ['inquiries'], querystring: pageQuery, response: { 200: z.array(inquirySummary) } } },
+    { schema: { tags, querystring: inquiryListQuery, response: { 200: z.array(inquirySummary) } } },
+    async (request, reply) => {
+      const { rows, total } = await listInquiries(db, request.auth.tenantId, request.query);
+      const lines = await linesByInquiry(
+        db,
+        request.auth.tenantId,
+        rows.map((r) => r.id),
+      );
+      reply.header('x-total-count', String(total));
+      return rows.map((row) => toSummary(row, lines.get(row.id) ?? []));
+    },
+  );
+
+  app.post(
+    '/api/inquiries',
+    { schema: { tags, body: inquiryCreate, response: { 201: createdResponse } } },
+    async (request, reply) => {
+      const id = await domain(createInquiry(db, lookups(request), caller(request), request.body));
+      afterWrite();
+      return reply.code(201).send({ success: true, id, detail: 'Inquiry created successfully!' });
+    },
+  );
+
+  app.get(
+    '/api/inquiries/:id',
+    { schema: { tags, params: idParams, response: { 200: inquiryDetail } } },
     async (request) => {
-      const rows = await listInquiries(db, request.auth.tenantId, request.query);
-      return rows.map(({ inquiry, lines }) => ({
-        id: inquiry.id,
-        vessel_name: inquiry.vessel_name,
-        imo: inquiry.imo,
-        customer_name: inquiry.customer_name,
-        port_name: inquiry.port_name,
-        eta: inquiry.eta?.toISOString() ?? null,
-        status: inquiry.status,
-        products: lines.map((l) => ({
-          id: l.id,
-          product_id: l.product_id,
-          product_name: l.product_name,
-          quantity_mt_min: l.quantity_mt_min,
-          quantity_mt_max: l.quantity_mt_max,
-          iso_spec: l.iso_spec,
-        })),
-        products_count: lines.length,
-        created_at: inquiry.created_at.toISOString(),
-      }));
+      const inquiry = await findInquiry(db, request.auth.tenantId, request.params.id);
+      if (!inquiry) throw notFound(NOT_FOUND);
+      const lines = await linesByInquiry(db, request.auth.tenantId, [inquiry.id]);
+      return toDetail(inquiry, lines.get(inquiry.id) ?? []);
+    },
+  );
+
+  app.put(
+    '/api/inquiries/:id',
+    { schema: { tags, params: idParams, body: inquiryUpdate, response: { 200: detailResponse } } },
+    async (request) => {
+      await domain(editInquiry(db, lookups(request), caller(request), request.params.id, request.body));
+      afterWrite();
+      return { success: true as const, detail: 'Inquiry updated successfully!' };
+    },
+  );
+
+  app.post(
+    '/api/inquiries/:id/cancel',
+    { schema: { tags, params: idParams, body: inquiryCancel, response: { 200: detailResponse } } },
+    async (request) => {
+      await domain(cancelInquiry(db, caller(request), request.params.id, request.body.reason));
+      return { success: true as const, detail: 'Inquiry cancelled.' };
+    },
+  );
+
+  app.post(
+    '/api/inquiries/:id/products',
+    { schema: { tags, params: idParams, body: productLineInput, response: { 201: createdResponse } } },
+    async (request, reply) => {
+      const id = await domain(
+        addLine(db, lookups(request), caller(request), request.params.id, request.body),
+      );
+      return reply.code(201).send({ success: true, id, detail: 'Product added successfully!' });
+    },
+  );
+
+  app.put(
+    '/api/inquiries/:id/products/:productId',
+    {
+      schema: { tags, params: productLineParams, body: productLineUpdate, response: { 200: detailResponse } },
+    },
+    async (request) => {
+      const { id, productId } = request.params;
+      await domain(changeLine(db, lookups(request), caller(request), id, productId, request.body));
+      return { success: true as const, detail: 'Product updated successfully!' };
+    },
+  );
+
+  app.delete(
+    '/api/inquiries/:id/products/:productId',
+    { schema: { tags, params: productLineParams, response: { 200: detailResponse } } },
+    async (request) => {
+      const { id, productId } = request.params;
+      await domain(removeLine(db, caller(request), id, productId));
+      return { success: true as const, detail: 'Product deleted successfully!' };
     },
   );
 };

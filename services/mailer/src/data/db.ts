@@ -17,6 +17,8 @@ export interface MessagesTable {
   last_error: string | null;
   smtp_message_id: string | null;
   lease_until: Date | null;
+  /** An attempt ended with the outcome unknown (the sender died or the connection dropped mid-send). */
+  maybe_delivered: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
   sent_at: Date | null;

@@ -1,12 +1,26 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Kysely } from 'kysely';
-import type { MailSendJob, MailStatusEvent } from '@mfd/contracts';
-import { writeOutbox } from '@mfd/queue';
+import {
+  isFinalMailStatus,
+  MAIL_STATUS_QUEUES,
+  type MailSendJob,
+  type MailStatusEvent,
+} from '@mfd/contracts';
+import { writeOutbox, type MailSecrets } from '@mfd/queue';
 import type { Transporter } from 'nodemailer';
 import type { MailerConfig } from '../config';
 import type { MailerDB } from '../data/db';
-import { claimMessage, findMessageByJob, markSent, markUnsent, recordMessage } from '../data/messages.repository';
-import { describeSmtpFailure, isPermanentSmtpFailure } from '../domain/smtp-errors';
+import {
+  claimMessage,
+  findMessageByJob,
+  markSent,
+  markUnsent,
+  recordMessage,
+  renewLease,
+} from '../data/messages.repository';
+import { messageIdFor } from '../domain/message-id';
+import { openSecrets } from '../domain/open-secrets';
+import { describeSmtpFailure, isPermanentSmtpFailure, mayHaveBeenDelivered } from '../domain/smtp-errors';
 import type { MailMetrics } from '../metrics';
 import { renderMail } from '../templates';
 
@@ -15,6 +29,7 @@ export interface SendMailContext {
   transport: Transporter;
   config: MailerConfig;
   metrics: MailMetrics;
+  secrets: MailSecrets;
   /** Called after a status event was written to the outbox. */
   outboxWritten: () => void;
 }
@@ -22,13 +37,13 @@ export interface SendMailContext {
 /** Thrown while another worker holds the message; BullMQ retries the job after its backoff. */
 export class MessageBusyError extends Error {}
 
+/** The producer hears every change; a final status confirms its outbox row. */
 async function reportStatus(
   db: Kysely<MailerDB>,
   job: MailSendJob,
   event: Omit<MailStatusEvent, 'type' | 'to' | 'template' | 'reference' | 'at'>,
-): Promise<boolean> {
-  if (!job.status_queue) return false;
-  await writeOutbox(db, job.status_queue, {
+): Promise<void> {
+  await writeOutbox(db, MAIL_STATUS_QUEUES[job.source], {
     type: 'mail.status',
     to: job.to,
     template: job.mail.template,
@@ -36,16 +51,18 @@ async function reportStatus(
     at: new Date().toISOString(),
     ...event,
   });
-  return true;
 }
 
 /**
- * Sends one mail.send job: record, claim, render, send, record the outcome. A job whose
- * message was already sent (a redelivery) sends nothing; a 5xx reply fails it for good; any
+ * Sends one mail.send job: record, claim, render, send, record the outcome. Every copy carries
+ * the Message-ID made from the job id, so a resend after a crash is the same mail to the
+ * receiver. A job whose message is already final (a redelivery) sends nothing and reports the
+ * outcome again, for a producer whose confirmation was lost; a 5xx reply fails it for good; any
  * other failure is retried by BullMQ with the job's backoff until its last attempt.
  */
 export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSendJob): Promise<void> {
   const jobId = String(job.id);
+  const smtpMessageId = messageIdFor(jobId, ctx.config.MAIL_FROM);
   await recordMessage(ctx.db, {
     job_id: jobId,
     source: payload.source,
@@ -54,42 +71,72 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
     reference: payload.reference ?? null,
     tenant_id: payload.tenant_id ?? null,
   });
-  const claimed = await claimMessage(ctx.db, jobId, ctx.config.SEND_LEASE_SECONDS);
+  const lease = ctx.config.SEND_LEASE_SECONDS;
+  const claimed = await claimMessage(ctx.db, jobId, lease);
   if (!claimed) {
     const current = await findMessageByJob(ctx.db, jobId);
-    if (current?.status === 'sent' || current?.status === 'failed') return;
+    if (current && isFinalMailStatus(current.status)) {
+      await reportStatus(ctx.db, payload, {
+        job_id: jobId,
+        status: current.status,
+        attempts: current.attempts,
+        error: current.last_error,
+        smtp_message_id: current.smtp_message_id,
+      });
+      ctx.outboxWritten();
+      return;
+    }
     throw new MessageBusyError(`message of job ${jobId} is being sent by another worker`);
   }
 
+  const renewal = setInterval(
+    () => {
+      renewLease(ctx.db, claimed.id, lease).catch(() => undefined);
+    },
+    (lease * 1000) / 3,
+  );
   let subject: string | null = null;
   try {
-    const mail = await renderMail(payload.mail, { appUrl: ctx.config.APP_PUBLIC_URL, signature: payload.signature ?? null });
+    const mail = await renderMail(openSecrets(payload.mail, payload.to, ctx.secrets), {
+      appUrl: ctx.config.APP_PUBLIC_URL,
+      signature: payload.signature ?? null,
+    });
     subject = mail.subject;
-    const info = await ctx.transport.sendMail({
+    await ctx.transport.sendMail({
       from: ctx.config.MAIL_FROM,
       to: payload.to_name ? { name: payload.to_name, address: payload.to } : payload.to,
       replyTo: payload.reply_to ?? undefined,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      messageId: smtpMessageId,
       headers: { 'X-MFD-Job-Id': jobId },
     });
-    const written = await ctx.db.transaction().execute(async (trx) => {
-      await markSent(trx, claimed.id, mail.subject, info.messageId ?? null);
-      return reportStatus(trx, payload, { job_id: jobId, status: 'sent', attempts: claimed.attempts, smtp_message_id: info.messageId ?? null });
+    clearInterval(renewal);
+    await ctx.db.transaction().execute(async (trx) => {
+      await markSent(trx, claimed.id, mail.subject, smtpMessageId);
+      await reportStatus(trx, payload, {
+        job_id: jobId,
+        status: 'sent',
+        attempts: claimed.attempts,
+        smtp_message_id: smtpMessageId,
+      });
     });
     ctx.metrics.sent.inc();
-    if (written) ctx.outboxWritten();
+    ctx.outboxWritten();
   } catch (err) {
+    clearInterval(renewal);
     const permanent = isPermanentSmtpFailure(err);
     const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const maybeDelivered = claimed.maybe_delivered || mayHaveBeenDelivered(err);
+    const status = !last ? 'retrying' : maybeDelivered ? 'sent_unconfirmed' : 'failed';
     const error = describeSmtpFailure(err);
-    const written = await ctx.db.transaction().execute(async (trx) => {
-      await markUnsent(trx, claimed.id, { status: last ? 'failed' : 'queued', error, subject });
-      return reportStatus(trx, payload, { job_id: jobId, status: last ? 'failed' : 'retrying', attempts: claimed.attempts, error });
+    await ctx.db.transaction().execute(async (trx) => {
+      await markUnsent(trx, claimed.id, { status, error, subject, maybeDelivered });
+      await reportStatus(trx, payload, { job_id: jobId, status, attempts: claimed.attempts, error });
     });
     (last ? ctx.metrics.failed : ctx.metrics.retries).inc();
-    if (written) ctx.outboxWritten();
+    ctx.outboxWritten();
     if (permanent) throw new UnrecoverableError(error);
     throw err;
   }

@@ -12,7 +12,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('subject', 'text')
     .addColumn('reference', 'text')
     .addColumn('tenant_id', 'uuid')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued').check(sql`status in ('queued', 'sending', 'sent', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'sending', 'sent', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('smtp_message_id', 'text')
@@ -23,6 +28,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('failed_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('messages_reference_idx').on('messages').column('reference').execute();
-  await db.schema.createIndex('messages_status_idx').on('messages').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('messages_status_idx')
+    .on('messages')
+    .columns(['status', 'created_at'])
+    .execute();
   await createOutboxTable(db);
 }

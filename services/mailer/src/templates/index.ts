@@ -1,13 +1,19 @@
 import { render, toPlainText } from '@react-email/render';
 import type { MailTemplate, MailTemplateName } from '@mfd/contracts';
+import { emailChanged } from './email-changed';
 import { passwordReset } from './password-reset';
 import type { TemplateContext, TemplateDefinition } from './template';
+import { verifyEmail } from './verify-email';
 
-type Definitions = { [N in MailTemplateName]: TemplateDefinition<Extract<MailTemplate, { template: N }>['data']> };
+type Definitions = {
+  [N in MailTemplateName]: TemplateDefinition<Extract<MailTemplate, { template: N }>['data']>;
+};
 
 /** Every template by name: adding one is a file here and a member of `mailTemplate` in contracts. */
 const definitions: Definitions = {
   'password-reset': passwordReset,
+  'verify-email': verifyEmail,
+  'email-changed': emailChanged,
 };
 
 export interface RenderedMail {

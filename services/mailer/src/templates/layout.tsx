@@ -2,7 +2,12 @@ import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '@mfd/contracts';
 
-const page = { backgroundColor: '#f4f6f8', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' };
+const page = {
+  backgroundColor: '#f4f6f8',
+  fontFamily: 'Helvetica, Arial, sans-serif',
+  margin: 0,
+  padding: '24px 0',
+};
 const card = { backgroundColor: '#ffffff', borderRadius: 8, padding: '32px', maxWidth: 560 };
 const footer = { color: '#6b7280', fontSize: 12, lineHeight: '18px' };
 
@@ -14,7 +19,9 @@ export function Layout({ preview, children }: { preview: string; children: React
       <Preview>{preview}</Preview>
       <Body style={page}>
         <Container style={card}>
-          <Text style={{ color: '#0b5394', fontSize: 14, fontWeight: 700, margin: '0 0 16px' }}>{PRODUCT_NAME}</Text>
+          <Text style={{ color: '#0b5394', fontSize: 14, fontWeight: 700, margin: '0 0 16px' }}>
+            {PRODUCT_NAME}
+          </Text>
           {children}
           <Hr style={{ borderColor: '#e5e7eb', margin: '24px 0 12px' }} />
           <Section>

@@ -14,8 +14,8 @@ export const passwordReset: TemplateDefinition<Data> = {
       <Layout preview="Use this link to choose a new password">
         <Text style={paragraph}>Hello {data.first_name},</Text>
         <Text style={paragraph}>
-          We received a request to reset the password of your account. Choose a new password with the button below.
-          The link works once and is valid for {data.expires_in_minutes} minutes.
+          We received a request to reset the password of your account. Choose a new password with the button
+          below. The link works once and is valid for {data.expires_in_minutes} minutes.
         </Text>
         <Section style={{ margin: '24px 0' }}>
           <Button href={link.toString()} style={buttonStyle}>
@@ -23,7 +23,9 @@ export const passwordReset: TemplateDefinition<Data> = {
           </Button>
         </Section>
         <Text style={paragraph}>Or open this address: {link.toString()}</Text>
-        <Text style={paragraph}>If you did not ask for this, ignore this mail: your password stays as it is.</Text>
+        <Text style={paragraph}>
+          If you did not ask for this, ignore this mail: your password stays as it is.
+        </Text>
       </Layout>
     );
   },

@@ -7,7 +7,8 @@ const line = { color: '#374151', fontSize: 13, lineHeight: '20px', margin: 0 };
 export function Signature({ signature }: { signature: SignatureView | null | undefined }) {
   if (!signature) return null;
   const { full_name, title, company_name, phone, email, website, address, additional_info } = signature;
-  if (![full_name, title, company_name, phone, email, website, address, additional_info].some(Boolean)) return null;
+  if (![full_name, title, company_name, phone, email, website, address, additional_info].some(Boolean))
+    return null;
   return (
     <Section style={{ marginTop: 24 }}>
       {full_name && <Text style={{ ...line, fontWeight: 700 }}>{full_name}</Text>}

@@ -1,8 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Port, PortDetailedRequest, PortImportResult, PortSearchResult, PortStats } from '@mfd/contracts';
+import type {
+  Port,
+  PortDetailedRequest,
+  PortImportResult,
+  PortSearchResult,
+  PortStats,
+} from '@mfd/contracts';
 import { apiRequest, uploadWithProgress } from '../api-client';
 
-export const searchPorts = (q: string) => apiRequest<PortSearchResult[]>(`/api/ports/search?q=${encodeURIComponent(q)}`);
+export const searchPorts = (q: string) =>
+  apiRequest<PortSearchResult[]>(`/api/ports/search?q=${encodeURIComponent(q)}`);
 
 export const lookupPort = (code: string) =>
   apiRequest<{ success: true; port: Port; detail: string }>(`/api/ports/${encodeURIComponent(code)}/lookup`);
@@ -24,17 +31,30 @@ export function usePortsPage(params: { q: string; limit: number; offset: number 
   });
 }
 
-export const portStatsQuery = queryOptions({ queryKey: ['ports', 'stats'], queryFn: () => apiRequest<PortStats>('/api/ports/stats') });
+export const portStatsQuery = queryOptions({
+  queryKey: ['ports', 'stats'],
+  queryFn: () => apiRequest<PortStats>('/api/ports/stats'),
+});
 
 export function useCreatePort() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PortDetailedRequest) =>
-      apiRequest<{ success: true; port_id: string; suppliers_linked: number; new_supplier_id: string | null; detail: string }>('/api/ports/detailed', {
+      apiRequest<{
+        success: true;
+        port_id: string;
+        suppliers_linked: number;
+        new_supplier_id: string | null;
+        detail: string;
+      }>('/api/ports/detailed', {
         method: 'POST',
         body,
       }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['ports'] }), queryClient.invalidateQueries({ queryKey: ['suppliers'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['ports'] }),
+        queryClient.invalidateQueries({ queryKey: ['suppliers'] }),
+      ]),
   });
 }
 

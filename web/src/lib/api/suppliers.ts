@@ -1,18 +1,26 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedResponse, DetailResponse, Supplier, SupplierInput } from '@mfd/contracts';
+import type { CreatedResponse, DetailResponse, Supplier, SupplierInput, SupplierPatch } from '@mfd/contracts';
 import { apiRequest } from '../api-client';
 
-export const suppliersQuery = queryOptions({ queryKey: ['suppliers', 'list'], queryFn: () => apiRequest<Supplier[]>('/api/suppliers') });
+export const suppliersQuery = queryOptions({
+  queryKey: ['suppliers', 'list'],
+  queryFn: () => apiRequest<Supplier[]>('/api/suppliers'),
+});
 
 export const useSuppliers = () => useQuery(suppliersQuery);
 
+/** Adds a supplier, or changes the fields given of one (PATCH: what the form does not show is kept). */
 export function useSaveSupplier(id?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SupplierInput) =>
+    mutationFn: (body: SupplierInput & SupplierPatch) =>
       id
-        ? apiRequest<DetailResponse>(`/api/suppliers/${id}`, { method: 'PUT', body })
+        ? apiRequest<DetailResponse>(`/api/suppliers/${id}`, { method: 'PATCH', body })
         : apiRequest<CreatedResponse>('/api/suppliers', { method: 'POST', body }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['suppliers'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['suppliers'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
   });
 }

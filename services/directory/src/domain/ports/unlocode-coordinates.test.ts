@@ -18,14 +18,20 @@ describe('UN/LOCODE coordinates', () => {
   });
 
   it('when malformed, then an error that quotes the text', () => {
-    expect(parseUnlocodeCoordinates('0117N10350E')).toEqual({ error: 'coordinates "0117N10350E" are not in the form ddmmN dddmmE' });
+    expect(parseUnlocodeCoordinates('0117N10350E')).toEqual({
+      error: 'coordinates "0117N10350E" are not in the form ddmmN dddmmE',
+    });
     expect(parseUnlocodeCoordinates('117N 10350E')).toHaveProperty('error');
     expect(parseUnlocodeCoordinates('0117X 10350E')).toHaveProperty('error');
   });
 
   it('when minutes reach 60 or degrees leave the globe, then an error', () => {
-    expect(parseUnlocodeCoordinates('4162N 01934E')).toEqual({ error: 'coordinates "4162N 01934E" have minutes of 60 or more' });
-    expect(parseUnlocodeCoordinates('3154N 25931E')).toEqual({ error: 'coordinates "3154N 25931E" are out of range' });
+    expect(parseUnlocodeCoordinates('4162N 01934E')).toEqual({
+      error: 'coordinates "4162N 01934E" have minutes of 60 or more',
+    });
+    expect(parseUnlocodeCoordinates('3154N 25931E')).toEqual({
+      error: 'coordinates "3154N 25931E" are out of range',
+    });
     expect(parseUnlocodeCoordinates('9100N 00000E')).toHaveProperty('error');
   });
 });

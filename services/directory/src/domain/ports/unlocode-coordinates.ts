@@ -1,3 +1,5 @@
+import { shown } from './quoted-cell';
+
 export type Coordinates = { lat: number; lon: number };
 
 const PATTERN = /^(\d{2})(\d{2})([NS])\s+(\d{3})(\d{2})([EW])$/;
@@ -17,11 +19,21 @@ export function parseUnlocodeCoordinates(text: string): Coordinates | null | { e
   const value = text.trim().toUpperCase();
   if (!value) return null;
   const m = PATTERN.exec(value);
-  if (!m) return { error: `coordinates "${text}" are not in the form ddmmN dddmmE` };
-  const [, latDeg, latMin, ns, lonDeg, lonMin, ew] = m as unknown as [string, string, string, string, string, string, string];
-  if (Number(latMin) >= 60 || Number(lonMin) >= 60) return { error: `coordinates "${text}" have minutes of 60 or more` };
+  if (!m) return { error: `coordinates ${shown(text)} are not in the form ddmmN dddmmE` };
+  const [, latDeg, latMin, ns, lonDeg, lonMin, ew] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (Number(latMin) >= 60 || Number(lonMin) >= 60)
+    return { error: `coordinates ${shown(text)} have minutes of 60 or more` };
   const lat = degrees(latDeg, latMin, ns);
   const lon = degrees(lonDeg, lonMin, ew);
-  if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return { error: `coordinates "${text}" are out of range` };
+  if (Math.abs(lat) > 90 || Math.abs(lon) > 180)
+    return { error: `coordinates ${shown(text)} are out of range` };
   return { lat, lon };
 }

@@ -2,20 +2,31 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Company, CreatedResponse, DetailResponse, Product } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-export const companiesQuery = queryOptions({ queryKey: ['companies'], queryFn: () => apiRequest<Company[]>('/api/companies') });
-export const productsQuery = queryOptions({ queryKey: ['products'], queryFn: () => apiRequest<Product[]>('/api/products') });
+export const companiesQuery = queryOptions({
+  queryKey: ['companies'],
+  queryFn: () => apiRequest<Company[]>('/api/companies'),
+});
+export const productsQuery = queryOptions({
+  queryKey: ['products'],
+  queryFn: () => apiRequest<Product[]>('/api/products'),
+});
 
 export const useCompanies = () => useQuery(companiesQuery);
 export const useProducts = () => useQuery(productsQuery);
 
 function useInvalidating<V, R>(keys: string[][], fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
 }
 
 export const useUpdateCompany = () =>
-  useInvalidating([['companies'], ['suppliers'], ['customers']], ({ id, body }: { id: string; body: Record<string, string> }) =>
-    apiRequest<DetailResponse>(`/api/companies/${id}`, { method: 'PUT', body }),
+  useInvalidating(
+    [['companies'], ['suppliers'], ['customers']],
+    ({ id, body }: { id: string; body: Record<string, string> }) =>
+      apiRequest<DetailResponse>(`/api/companies/${id}`, { method: 'PUT', body }),
   );
 
 export const useSaveProduct = () =>
@@ -25,10 +36,15 @@ export const useSaveProduct = () =>
       : apiRequest<CreatedResponse>('/api/products', { method: 'POST', body }),
   );
 
-export const useDeleteProduct = () => useInvalidating([['products']], (id: string) => apiRequest<DetailResponse>(`/api/products/${id}`, { method: 'DELETE' }));
+export const useDeleteProduct = () =>
+  useInvalidating([['products']], (id: string) =>
+    apiRequest<DetailResponse>(`/api/products/${id}`, { method: 'DELETE' }),
+  );
 
 export const useAddStandardFuels = () =>
-  useInvalidating([['products']], () => apiRequest<DetailResponse & { added: number }>('/api/products/add-standard-fuels', { method: 'POST' }));
+  useInvalidating([['products']], () =>
+    apiRequest<DetailResponse & { added: number }>('/api/products/add-standard-fuels', { method: 'POST' }),
+  );
 
 export const useAddSampleData = () =>
   useInvalidating([['products'], ['suppliers'], ['customers'], ['companies'], ['dashboard'], ['ports']], () =>

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Card, FileInput, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +21,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { importPorts, portStatsQuery } from '../../../lib/api/ports';
 import { countryName } from '../../../lib/countries';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { SharedDataNotice, useCanChangeSharedData } from './shared-data-notice';
 
 function PortStatistics() {
   const { data, isLoading, isError } = useQuery(portStatsQuery);
@@ -63,7 +78,7 @@ function ImportReport({ result }: { result: PortImportResult }) {
         <Badge color="blue">Updated: {result.updated}</Badge>
         <Badge color="gray">Unchanged: {result.unchanged}</Badge>
         <Badge color="ocean">Processed: {result.total_processed}</Badge>
-        <Badge color={result.skipped.length ? 'orange' : 'gray'}>Skipped: {result.skipped.length}</Badge>
+        <Badge color={result.skipped_total ? 'orange' : 'gray'}>Skipped: {result.skipped_total}</Badge>
       </Group>
       {result.skipped.length > 0 && (
         <Table.ScrollContainer minWidth={500} mah={300}>
@@ -76,7 +91,7 @@ function ImportReport({ result }: { result: PortImportResult }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {result.skipped.slice(0, 500).map((s) => (
+              {result.skipped.map((s) => (
                 <Table.Tr key={`${s.line}-${s.reason}`}>
                   <Table.Td>{s.line}</Table.Td>
                   <Table.Td ff="monospace">{s.unlocode ?? '—'}</Table.Td>
@@ -85,6 +100,11 @@ function ImportReport({ result }: { result: PortImportResult }) {
               ))}
             </Table.Tbody>
           </Table>
+          {result.skipped_total > result.skipped.length && (
+            <Text size="sm" mt="xs">
+              and {(result.skipped_total - result.skipped.length).toLocaleString()} more
+            </Text>
+          )}
         </Table.ScrollContainer>
       )}
     </Card>
@@ -96,6 +116,7 @@ function ImportReport({ result }: { result: PortImportResult }) {
  * imports rows as they arrive, so the upload's progress is the import's progress.
  */
 export function BulkImportTab() {
+  const canChange = useCanChangeSharedData();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -120,40 +141,49 @@ export function BulkImportTab() {
   const uploading = progress !== null;
   return (
     <Stack>
+      {!canChange && <SharedDataNotice />}
       <PortStatistics />
-      <Card withBorder padding="lg">
-        <Title order={3} size="h4" mb={4}>
-          UN/LOCODE bulk import
-        </Title>
-        <Text size="sm" c="dimmed" mb="md">
-          Upload the UNECE code list (CSV). Only seaports are kept (10,800+ in the full list); a second import of the same file
-          changes nothing.
-        </Text>
-        <Group align="flex-end">
-          <FileInput
-            label="Code list file"
-            placeholder="code-list.csv"
-            accept=".csv,text/csv"
-            leftSection={<IconFileTypeCsv size={16} />}
-            value={file}
-            onChange={setFile}
-            clearable
-            style={{ flex: 1 }}
-            disabled={uploading}
-          />
-          <Button leftSection={<IconUpload size={16} />} onClick={() => void run()} disabled={!file || uploading}>
-            {uploading ? 'Importing...' : 'Import'}
-          </Button>
-        </Group>
-        {uploading && (
-          <Stack gap={4} mt="md">
-            <Progress value={Math.round(progress * 100)} animated aria-label="Import progress" />
-            <Text size="xs" c="dimmed">
-              {progress < 1 ? `Uploading and importing… ${Math.round(progress * 100)}%` : 'Finishing the import…'}
-            </Text>
-          </Stack>
-        )}
-      </Card>
+      {canChange && (
+        <Card withBorder padding="lg">
+          <Title order={3} size="h4" mb={4}>
+            UN/LOCODE bulk import
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            Upload the UNECE code list (CSV). Only seaports are kept (10,800+ in the full list); a second
+            import of the same file changes nothing.
+          </Text>
+          <Group align="flex-end">
+            <FileInput
+              label="Code list file"
+              placeholder="code-list.csv"
+              accept=".csv,text/csv"
+              leftSection={<IconFileTypeCsv size={16} />}
+              value={file}
+              onChange={setFile}
+              clearable
+              style={{ flex: 1 }}
+              disabled={uploading}
+            />
+            <Button
+              leftSection={<IconUpload size={16} />}
+              onClick={() => void run()}
+              disabled={!file || uploading}
+            >
+              {uploading ? 'Importing...' : 'Import'}
+            </Button>
+          </Group>
+          {uploading && (
+            <Stack gap={4} mt="md">
+              <Progress value={Math.round(progress * 100)} animated aria-label="Import progress" />
+              <Text size="xs" c="dimmed">
+                {progress < 1
+                  ? `Uploading and importing… ${Math.round(progress * 100)}%`
+                  : 'Finishing the import…'}
+              </Text>
+            </Stack>
+          )}
+        </Card>
+      )}
       {result && <ImportReport result={result} />}
     </Stack>
   );

@@ -1,4 +1,15 @@
-import { Badge, Button, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Table, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -40,7 +51,13 @@ function CompanyDialog({ company, onClose }: { company: Company; onClose: () => 
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Legal Name" required {...form.getInputProps('legal_name')} />
             <TextInput label="Brand Name" {...form.getInputProps('brand_name')} />
-            <Select label="Country" data={COUNTRY_OPTIONS} searchable clearable {...form.getInputProps('country')} />
+            <Select
+              label="Country"
+              data={COUNTRY_OPTIONS}
+              searchable
+              clearable
+              {...form.getInputProps('country')}
+            />
             <TextInput label="City" {...form.getInputProps('city')} />
             <Select
               label="Status"
@@ -68,7 +85,13 @@ export function CompaniesTab() {
   const { data, isLoading } = useCompanies();
   const [editing, setEditing] = useState<Company | null>(null);
   if (isLoading) return <Skeleton height={200} />;
-  if (!data?.length) return <EmptyState title="No companies yet" description="Customers and supplier companies appear here once added." />;
+  if (!data?.length)
+    return (
+      <EmptyState
+        title="No companies yet"
+        description="Customers and supplier companies appear here once added."
+      />
+    );
   return (
     <>
       <Table.ScrollContainer minWidth={760}>
@@ -100,7 +123,12 @@ export function CompaniesTab() {
                 <Table.Td ta="right">{c.suppliers_count}</Table.Td>
                 <Table.Td ta="right">{c.inquiry_count}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => setEditing(c)} aria-label={`Edit ${c.display_name}`}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setEditing(c)}
+                    aria-label={`Edit ${c.display_name}`}
+                  >
                     Edit
                   </Button>
                 </Table.Td>

@@ -4,6 +4,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AddPortDialog } from '../../../components/add-port-dialog';
 import { usePortsPage } from '../../../lib/api/ports';
+import { SharedDataNotice, useCanChangeSharedData } from './shared-data-notice';
 
 const PAGE_SIZE = 50;
 
@@ -14,8 +15,10 @@ export function PortsTab() {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const { data, isLoading } = usePortsPage({ q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const canChange = useCanChangeSharedData();
   return (
     <>
+      {!canChange && <SharedDataNotice />}
       <Group justify="space-between" mb="md">
         <TextInput
           aria-label="Search ports"
@@ -59,13 +62,27 @@ export function PortsTab() {
                   <Table.Td>{p.timezone}</Table.Td>
                 </Table.Tr>
               ))}
+              {data?.items.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text size="sm" ta="center" py="md">
+                      {q ? `No ports match "${q}".` : 'No ports yet.'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
       {data && data.total > PAGE_SIZE && (
         <Group justify="center" mt="md">
-          <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Port pages" />
+          <Pagination
+            total={Math.ceil(data.total / PAGE_SIZE)}
+            value={page}
+            onChange={setPage}
+            aria-label="Port pages"
+          />
         </Group>
       )}
       {adding && <AddPortDialog opened onClose={() => setAdding(false)} />}

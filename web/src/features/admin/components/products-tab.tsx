@@ -1,4 +1,15 @@
-import { Button, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Table, TagsInput, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  TagsInput,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
@@ -9,6 +20,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAddStandardFuels, useDeleteProduct, useProducts, useSaveProduct } from '../api/admin';
+import { SharedDataNotice, useCanChangeSharedData } from './shared-data-notice';
 
 function ProductDialog({ product, onClose }: { product?: Product; onClose: () => void }) {
   const save = useSaveProduct();
@@ -24,12 +36,14 @@ function ProductDialog({ product, onClose }: { product?: Product; onClose: () =>
   });
   const submit = form.onSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: product?.id, body: { ...values, sulfur_max: values.sulfur_max || null } });
+      await save.mutateAsync({ id: product?.id, body: values });
       notifySuccess(product ? 'Product updated successfully!' : 'Product added successfully!');
       onClose();
     } catch (err) {
       applyServerErrors(form, err);
-      notifyError(`${product ? 'Error updating product' : 'Error adding product'}: ${errorDetail(err, 'Please try again.')}`);
+      notifyError(
+        `${product ? 'Error updating product' : 'Error adding product'}: ${errorDetail(err, 'Please try again.')}`,
+      );
     }
   });
   return (
@@ -39,8 +53,18 @@ function ProductDialog({ product, onClose }: { product?: Product; onClose: () =>
           <SimpleGrid cols={2}>
             <TextInput label="Code" required {...form.getInputProps('code')} />
             <TextInput label="Name" {...form.getInputProps('name')} />
-            <Select label="Spec Version" data={[...ISO_SPECS]} allowDeselect={false} {...form.getInputProps('spec_version')} />
-            <TextInput label="Max Sulfur %" inputMode="decimal" {...form.getInputProps('sulfur_max')} />
+            <Select
+              label="Spec Version"
+              data={[...ISO_SPECS]}
+              allowDeselect={false}
+              {...form.getInputProps('spec_version')}
+            />
+            <TextInput
+              label="Max Sulfur %"
+              required
+              inputMode="decimal"
+              {...form.getInputProps('sulfur_max')}
+            />
           </SimpleGrid>
           <TagsInput label="Aliases" placeholder="Type and press Enter" {...form.getInputProps('aliases')} />
           <Group justify="flex-end">
@@ -57,8 +81,9 @@ function ProductDialog({ product, onClose }: { product?: Product; onClose: () =>
   );
 }
 
-/** Admin › Products: Code, Spec Version, Max Sulfur %, Aliases; add, edit, delete. */
+/** Admin › Products: Code, Spec Version, Max Sulfur %, Aliases; platform operators add, edit and delete. */
 export function ProductsTab() {
+  const canChange = useCanChangeSharedData();
   const { data, isLoading } = useProducts();
   const remove = useDeleteProduct();
   const standard = useAddStandardFuels();
@@ -79,20 +104,26 @@ export function ProductsTab() {
 
   return (
     <>
-      <Group justify="flex-end" mb="md">
-        <Button
-          variant="default"
-          disabled={standard.isPending}
-          onClick={() =>
-            standard.mutate(undefined, { onSuccess: (r) => notifySuccess(r.detail), onError: (err) => notifyError(errorDetail(err, 'Error adding standard fuels')) })
-          }
-        >
-          Add Standard Fuels
-        </Button>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({})}>
-          Add Product
-        </Button>
-      </Group>
+      {!canChange && <SharedDataNotice />}
+      {canChange && (
+        <Group justify="flex-end" mb="md">
+          <Button
+            variant="default"
+            disabled={standard.isPending}
+            onClick={() =>
+              standard.mutate(undefined, {
+                onSuccess: (r) => notifySuccess(r.detail),
+                onError: (err) => notifyError(errorDetail(err, 'Error adding standard fuels')),
+              })
+            }
+          >
+            Add Standard Fuels
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({})}>
+            Add Product
+          </Button>
+        </Group>
+      )}
       {isLoading ? (
         <Skeleton height={160} />
       ) : (
@@ -103,7 +134,7 @@ export function ProductsTab() {
               <Table.Th>Spec Version</Table.Th>
               <Table.Th>Max Sulfur %</Table.Th>
               <Table.Th>Aliases</Table.Th>
-              <Table.Th>Actions</Table.Th>
+              {canChange && <Table.Th>Actions</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -111,18 +142,31 @@ export function ProductsTab() {
               <Table.Tr key={p.id}>
                 <Table.Td fw={600}>{p.code}</Table.Td>
                 <Table.Td>{p.spec_version}</Table.Td>
-                <Table.Td>{p.sulfur_max === null ? '—' : Number(p.sulfur_max).toString()}</Table.Td>
+                <Table.Td>{p.sulfur_max ?? '—'}</Table.Td>
                 <Table.Td>{p.aliases.join(', ') || '—'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    <Button size="xs" variant="light" onClick={() => setDialog({ product: p })} aria-label={`Edit ${p.code}`}>
-                      Edit
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => confirmDelete(p)} aria-label={`Delete ${p.code}`}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
+                {canChange && (
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => setDialog({ product: p })}
+                        aria-label={`Edit ${p.code}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => confirmDelete(p)}
+                        aria-label={`Delete ${p.code}`}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

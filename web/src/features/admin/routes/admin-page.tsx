@@ -12,12 +12,19 @@ import { PortsTab } from '../components/ports-tab';
 import { ProductsTab } from '../components/products-tab';
 import { SuppliersTab } from '../components/suppliers-tab';
 
-/** The admin area (admins only; the routes behind it answer 403 to traders). */
+/**
+ * The admin area: a company admin manages their company and sees the shared reference data; a
+ * platform operator (who may hold either role) changes that shared data. The routes behind it
+ * answer 403 to everyone else.
+ */
 export function AdminPage() {
   const { user } = useAuth();
   const sample = useAddSampleData();
-  if (user?.role !== 'admin') {
-    return <EmptyState title="Administrators only" description="This area is for your company’s administrators." />;
+  const isAdmin = user?.role === 'admin';
+  if (!isAdmin && !user?.operator) {
+    return (
+      <EmptyState title="Administrators only" description="This area is for your company’s administrators." />
+    );
   }
   return (
     <>
@@ -25,26 +32,28 @@ export function AdminPage() {
         title="Admin"
         description="Reference data and your company’s directory."
         actions={
-          <Button
-            variant="light"
-            leftSection={<IconDatabaseImport size={16} />}
-            disabled={sample.isPending}
-            onClick={() =>
-              sample.mutate(undefined, {
-                onSuccess: (r) => notifySuccess(r.detail),
-                onError: (err) => notifyError(errorDetail(err, 'Error adding sample data')),
-              })
-            }
-          >
-            {sample.isPending ? 'Adding Sample Data...' : 'Add Sample Data'}
-          </Button>
+          isAdmin && (
+            <Button
+              variant="light"
+              leftSection={<IconDatabaseImport size={16} />}
+              disabled={sample.isPending}
+              onClick={() =>
+                sample.mutate(undefined, {
+                  onSuccess: (r) => notifySuccess(r.detail),
+                  onError: (err) => notifyError(errorDetail(err, 'Error adding sample data')),
+                })
+              }
+            >
+              {sample.isPending ? 'Adding Sample Data...' : 'Add Sample Data'}
+            </Button>
+          )
         }
       />
       <Card withBorder padding="lg">
-        <Tabs defaultValue="companies" keepMounted={false}>
+        <Tabs defaultValue={isAdmin ? 'companies' : 'ports'} keepMounted={false}>
           <Tabs.List mb="md">
-            <Tabs.Tab value="companies">Companies</Tabs.Tab>
-            <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>
+            {isAdmin && <Tabs.Tab value="companies">Companies</Tabs.Tab>}
+            {isAdmin && <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>}
             <Tabs.Tab value="ports">Ports</Tabs.Tab>
             <Tabs.Tab value="products">Products</Tabs.Tab>
             <Tabs.Tab value="import">Bulk Import</Tabs.Tab>

@@ -10,13 +10,15 @@ export function useLogin() {
 
 export function useSignup() {
   return useMutation({
-    mutationFn: (body: SignupRequest) => apiRequest<AuthResponse>('/api/auth/signup', { method: 'POST', body }),
+    mutationFn: (body: SignupRequest) =>
+      apiRequest<AuthResponse>('/api/auth/signup', { method: 'POST', body }),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => apiRequest<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) =>
+      apiRequest<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
   });
 }
 
@@ -24,5 +26,15 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (body: ResetPasswordRequest) =>
       apiRequest<{ success: true; detail: string }>('/api/auth/reset-password', { method: 'POST', body }),
+  });
+}
+
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<{ success: true; detail: string }>('/api/auth/verify-email', {
+        method: 'POST',
+        body: { token },
+      }),
   });
 }

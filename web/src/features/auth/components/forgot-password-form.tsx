@@ -39,7 +39,13 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             {error}
           </Alert>
         )}
-        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
         <Button type="submit" disabled={forgot.isPending}>
           {forgot.isPending ? 'Sending reset link...' : 'Send reset link'}
         </Button>

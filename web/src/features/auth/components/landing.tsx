@@ -3,10 +3,26 @@ import { IconLock, IconNetwork, IconSend, IconWorld } from '@tabler/icons-react'
 import { PRODUCT_NAME } from '@mfd/contracts';
 
 const TILES = [
-  { icon: IconNetwork, title: 'Centralized network', text: 'Customers, suppliers, ports and vessels in one directory your whole desk shares.' },
-  { icon: IconSend, title: 'Smart distribution', text: 'Send an inquiry to every supplier covering the port in one step and compare the offers side by side.' },
-  { icon: IconLock, title: 'Secure environment', text: 'Your company’s data stays yours: every call is authenticated and every record is scoped to your company.' },
-  { icon: IconWorld, title: 'Global reach', text: 'Over ten thousand UN/LOCODE seaports, with local time zones for every ETA.' },
+  {
+    icon: IconNetwork,
+    title: 'Centralized network',
+    text: 'Customers, suppliers, ports and vessels in one directory your whole desk shares.',
+  },
+  {
+    icon: IconSend,
+    title: 'Smart distribution',
+    text: 'Send an inquiry to every supplier covering the port in one step and compare the offers side by side.',
+  },
+  {
+    icon: IconLock,
+    title: 'Secure environment',
+    text: 'Your company’s data stays yours: every call is authenticated and every record is scoped to your company.',
+  },
+  {
+    icon: IconWorld,
+    title: 'Global reach',
+    text: 'Over ten thousand UN/LOCODE seaports, with local time zones for every ETA.',
+  },
 ];
 
 /** The landing page (spec §1): pitch, four tiles, and the two ways in. */
@@ -16,8 +32,8 @@ export function Landing({ onSignIn, onSignUp }: { onSignIn: () => void; onSignUp
       <Stack align="center" ta="center" gap="sm" mb={40}>
         <Title order={1}>{PRODUCT_NAME}</Title>
         <Text size="lg" c="dimmed" maw={640}>
-          The bunker desk’s workspace: log a fuel inquiry, send it to the right suppliers, collect their offers and award the
-          best one — faster than e-mail and spreadsheets.
+          The bunker desk’s workspace: log a fuel inquiry, send it to the right suppliers, collect their
+          offers and award the best one — faster than e-mail and spreadsheets.
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={720} mx="auto" mb={48}>

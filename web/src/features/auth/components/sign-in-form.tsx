@@ -7,11 +7,22 @@ import { errorDetail } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useLogin } from '../api/auth-calls';
 
-export function SignInForm({ onForgot, onSignUp, onBack }: { onForgot: () => void; onSignUp: () => void; onBack: () => void }) {
+export function SignInForm({
+  onForgot,
+  onSignUp,
+  onBack,
+}: {
+  onForgot: () => void;
+  onSignUp: () => void;
+  onBack: () => void;
+}) {
   const { signIn } = useAuth();
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<LoginRequest>({ initialValues: { email: '', password: '' }, validate: zod4Resolver(loginRequest) });
+  const form = useForm<LoginRequest>({
+    initialValues: { email: '', password: '' },
+    validate: zod4Resolver(loginRequest),
+  });
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -31,8 +42,19 @@ export function SignInForm({ onForgot, onSignUp, onBack }: { onForgot: () => voi
             {error}
           </Alert>
         )}
-        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <Group justify="flex-end">
           <Anchor component="button" type="button" size="sm" onClick={onForgot}>
             Forgot password?

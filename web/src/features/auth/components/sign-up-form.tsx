@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -23,7 +35,15 @@ export function SignUpForm({ onSignIn, onBack }: { onSignIn: () => void; onBack:
   const signup = useSignup();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<SignUpValues>({
-    initialValues: { first_name: '', last_name: '', email: '', phone: '', role: DEFAULT_ROLE, password: '', confirmPassword: '' },
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      role: DEFAULT_ROLE,
+      password: '',
+      confirmPassword: '',
+    },
     validate: zod4Resolver(signupForm),
   });
 
@@ -47,19 +67,53 @@ export function SignUpForm({ onSignIn, onBack }: { onSignIn: () => void; onBack:
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="First Name" autoComplete="given-name" required {...form.getInputProps('first_name')} />
-          <TextInput label="Last Name" autoComplete="family-name" required {...form.getInputProps('last_name')} />
+          <TextInput
+            label="First Name"
+            autoComplete="given-name"
+            required
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label="Last Name"
+            autoComplete="family-name"
+            required
+            {...form.getInputProps('last_name')}
+          />
         </SimpleGrid>
-        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-        <TextInput label="Phone" type="tel" autoComplete="tel" placeholder="+65 6123 4567" {...form.getInputProps('phone')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+65 6123 4567"
+          {...form.getInputProps('phone')}
+        />
         <Select
           label="Role"
           data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           allowDeselect={false}
           {...form.getInputProps('role')}
         />
-        <PasswordInput label="Password" placeholder="min 8 characters" autoComplete="new-password" required {...form.getInputProps('password')} />
-        <PasswordInput label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+        <PasswordInput
+          label="Password"
+          placeholder="min 8 characters"
+          description="Not a common password or a simple pattern like aaaaaaaa or 12345678: those are guessed first."
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirmPassword')}
+        />
         <Button type="submit" disabled={signup.isPending}>
           {signup.isPending ? 'Creating account...' : `Join ${PRODUCT_NAME}`}
         </Button>

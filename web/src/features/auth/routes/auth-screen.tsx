@@ -1,10 +1,14 @@
-import { Box, Center, Paper } from '@mantine/core';
-import { useState } from 'react';
+import { Box, Center, Loader, Paper } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { Landing } from '../components/landing';
-import { SignInForm } from '../components/sign-in-form';
-import { SignUpForm } from '../components/sign-up-form';
+
+// The forms (and the validation rules they bring) are fetched when chosen, so the landing page stays light.
+const SignInForm = lazy(() => import('../components/sign-in-form').then((m) => ({ default: m.SignInForm })));
+const ForgotPasswordForm = lazy(() =>
+  import('../components/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+const SignUpForm = lazy(() => import('../components/sign-up-form').then((m) => ({ default: m.SignUpForm })));
 
 type Mode = 'landing' | 'login' | 'forgot' | 'signup';
 
@@ -13,14 +17,25 @@ export function AuthScreen() {
   // The reset page sends people straight to the sign-in form.
   const start = (useLocation().state as { authMode?: Mode } | null)?.authMode ?? 'landing';
   const [mode, setMode] = useState<Mode>(start);
-  if (mode === 'landing') return <Landing onSignIn={() => setMode('login')} onSignUp={() => setMode('signup')} />;
+  if (mode === 'landing')
+    return <Landing onSignIn={() => setMode('login')} onSignUp={() => setMode('signup')} />;
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Box w="100%" maw={mode === 'signup' ? 520 : 420}>
         <Paper withBorder shadow="sm" p="xl">
-          {mode === 'login' && <SignInForm onForgot={() => setMode('forgot')} onSignUp={() => setMode('signup')} onBack={() => setMode('landing')} />}
-          {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('login')} />}
-          {mode === 'signup' && <SignUpForm onSignIn={() => setMode('login')} onBack={() => setMode('landing')} />}
+          <Suspense fallback={<Loader aria-label="Loading" />}>
+            {mode === 'login' && (
+              <SignInForm
+                onForgot={() => setMode('forgot')}
+                onSignUp={() => setMode('signup')}
+                onBack={() => setMode('landing')}
+              />
+            )}
+            {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('login')} />}
+            {mode === 'signup' && (
+              <SignUpForm onSignIn={() => setMode('login')} onBack={() => setMode('landing')} />
+            )}
+          </Suspense>
         </Paper>
       </Box>
     </Center>

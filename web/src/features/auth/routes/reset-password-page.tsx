@@ -1,4 +1,16 @@
-import { Alert, Button, Center, Grid, List, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Grid,
+  List,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -33,7 +45,10 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const [state, setState] = useState<State>(token ? 'form' : 'invalid');
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { new_password: '', confirm_password: '' }, validate: zod4Resolver(resetPasswordForm) });
+  const form = useForm({
+    initialValues: { new_password: '', confirm_password: '' },
+    validate: zod4Resolver(resetPasswordForm),
+  });
   const toSignIn = () => navigate('/', { replace: true, state: { authMode: 'login' } });
 
   useEffect(() => {
@@ -48,7 +63,12 @@ export function ResetPasswordPage() {
       await reset.mutateAsync({ token, new_password });
       setState('done');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && !err.errors.some((e) => e.field === 'new_password')) setState('invalid');
+      if (
+        err instanceof ApiError &&
+        err.status === 400 &&
+        !err.errors.some((e) => e.field === 'new_password')
+      )
+        setState('invalid');
       else setError(errorDetail(err, 'Password reset failed'));
     }
   });
@@ -82,8 +102,18 @@ export function ResetPasswordPage() {
                       {error}
                     </Alert>
                   )}
-                  <PasswordInput label="New Password" autoComplete="new-password" required {...form.getInputProps('new_password')} />
-                  <PasswordInput label="Confirm New Password" autoComplete="new-password" required {...form.getInputProps('confirm_password')} />
+                  <PasswordInput
+                    label="New Password"
+                    autoComplete="new-password"
+                    required
+                    {...form.getInputProps('new_password')}
+                  />
+                  <PasswordInput
+                    label="Confirm New Password"
+                    autoComplete="new-password"
+                    required
+                    {...form.getInputProps('confirm_password')}
+                  />
                   <Button type="submit" disabled={reset.isPending}>
                     {reset.isPending ? 'Updating...' : 'Reset Password'}
                   </Button>

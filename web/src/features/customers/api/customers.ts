@@ -1,9 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedResponse, Customer, CustomerStats, DetailResponse } from '@mfd/contracts';
-
-/** Dialog values as typed; the server applies the create or edit rules of spec §5. */
-type CustomerFields = Record<string, string>;
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Customer, CustomerStats, DetailResponse } from '@mfd/contracts';
 import { apiPage, apiRequest } from '../../../lib/api-client';
+import { useCustomerMutation } from '../../../lib/api/customers';
 
 export interface CustomerPageParams {
   q: string;
@@ -26,17 +24,7 @@ export const customerStatsQuery = queryOptions({
   queryFn: () => apiRequest<CustomerStats>('/api/customers/stats'),
 });
 
-function useCustomerMutation<V>(fn: (v: V) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customers'] }) });
-}
-
-export const useCreateCustomer = () =>
-  useCustomerMutation((body: CustomerFields) => apiRequest<CreatedResponse>('/api/customers/detailed', { method: 'POST', body: { ...body, type: 'customer' } }));
-
-export const useUpdateCustomer = () =>
-  useCustomerMutation(({ id, body }: { id: string; body: CustomerFields }) =>
-    apiRequest<DetailResponse>(`/api/customers/${id}`, { method: 'PUT', body: { ...body, type: 'customer' } }),
+export const useDeleteCustomer = () =>
+  useCustomerMutation((id: string) =>
+    apiRequest<DetailResponse>(`/api/customers/${id}`, { method: 'DELETE' }),
   );
-
-export const useDeleteCustomer = () => useCustomerMutation((id: string) => apiRequest<DetailResponse>(`/api/customers/${id}`, { method: 'DELETE' }));

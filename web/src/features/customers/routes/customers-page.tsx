@@ -1,7 +1,25 @@
-import { Alert, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconBuilding, IconChartBar, IconFileDescription, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconChartBar,
+  IconFileDescription,
+  IconPlus,
+  IconRefresh,
+  IconSearch,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Customer } from '@mfd/contracts';
@@ -11,7 +29,7 @@ import { StatCard } from '../../../components/stat-card';
 import { countryName } from '../../../lib/countries';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { customerStatsQuery, useCustomers, useDeleteCustomer } from '../api/customers';
-import { CustomerDialog } from '../components/customer-dialog';
+import { CustomerDialog } from '../../../components/customer-dialog';
 
 const PAGE_SIZE = 25;
 
@@ -27,7 +45,11 @@ export function CustomersPage() {
   const confirmDelete = (customer: Customer) =>
     modals.openConfirmModal({
       title: 'Delete customer',
-      children: <Text size="sm">Are you sure you want to delete {customer.legal_entity_name}? This action cannot be undone.</Text>,
+      children: (
+        <Text size="sm">
+          Are you sure you want to delete {customer.legal_entity_name}? This action cannot be undone.
+        </Text>
+      ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -48,7 +70,12 @@ export function CustomersPage() {
         description="The shipowners and operators you buy fuel for."
         actions={
           <>
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refresh} disabled={customers.isFetching}>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              onClick={refresh}
+              disabled={customers.isFetching}
+            >
               Refresh
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({})}>
@@ -58,9 +85,24 @@ export function CustomersPage() {
         }
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
-        <StatCard label="Total Customers" value={stats.data?.total_customers} loading={stats.isLoading} icon={<IconBuilding size={22} />} />
-        <StatCard label="Active Customers" value={stats.data?.active_customers} loading={stats.isLoading} icon={<IconChartBar size={22} />} />
-        <StatCard label="Total Inquiries" value={stats.data?.total_inquiries} loading={stats.isLoading} icon={<IconFileDescription size={22} />} />
+        <StatCard
+          label="Total Customers"
+          value={stats.data?.total_customers}
+          loading={stats.isLoading}
+          icon={<IconBuilding size={22} />}
+        />
+        <StatCard
+          label="Active Customers"
+          value={stats.data?.active_customers}
+          loading={stats.isLoading}
+          icon={<IconChartBar size={22} />}
+        />
+        <StatCard
+          label="Total Inquiries"
+          value={stats.data?.total_inquiries}
+          loading={stats.isLoading}
+          icon={<IconFileDescription size={22} />}
+        />
       </SimpleGrid>
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="md">
@@ -101,7 +143,7 @@ export function CustomersPage() {
         ) : (
           <>
             <Table.ScrollContainer minWidth={900}>
-              <Table striped highlightOnHover aria-label="Customer directory">
+              <Table striped highlightOnHover aria-label="Customer directory" data-sticky-actions>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Company</Table.Th>
@@ -140,10 +182,21 @@ export function CustomersPage() {
                       <Table.Td ta="right">{c.inquiry_count}</Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Button size="xs" variant="light" onClick={() => setDialog({ customer: c })} aria-label={`Edit ${c.legal_entity_name}`}>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => setDialog({ customer: c })}
+                            aria-label={`Edit ${c.legal_entity_name}`}
+                          >
                             Edit
                           </Button>
-                          <Button size="xs" variant="subtle" color="red" onClick={() => confirmDelete(c)} aria-label={`Delete ${c.legal_entity_name}`}>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => confirmDelete(c)}
+                            aria-label={`Delete ${c.legal_entity_name}`}
+                          >
                             Delete
                           </Button>
                         </Group>
@@ -155,7 +208,12 @@ export function CustomersPage() {
             </Table.ScrollContainer>
             {total > PAGE_SIZE && (
               <Group justify="center" mt="md">
-                <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Customer pages" />
+                <Pagination
+                  total={Math.ceil(total / PAGE_SIZE)}
+                  value={page}
+                  onChange={setPage}
+                  aria-label="Customer pages"
+                />
               </Group>
             )}
           </>

@@ -8,7 +8,17 @@ import { errorDetail } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDashboard } from '../api/get-dashboard';
 
-function RecentList({ title, loading, empty, children }: { title: string; loading: boolean; empty: boolean; children: ReactNode }) {
+function RecentList({
+  title,
+  loading,
+  empty,
+  children,
+}: {
+  title: string;
+  loading: boolean;
+  empty: boolean;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="sm">
@@ -48,10 +58,30 @@ export function DashboardPage() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} mb="lg">
-        <StatCard label="Total Inquiries" value={data?.total_inquiries} loading={isLoading} icon={<IconFileDescription size={22} />} />
-        <StatCard label="Active Inquiries" value={data?.active_inquiries} loading={isLoading} icon={<IconFlame size={22} />} />
-        <StatCard label="Total Suppliers" value={data?.total_suppliers} loading={isLoading} icon={<IconBuildingWarehouse size={22} />} />
-        <StatCard label="Total Offers" value={data?.total_offers} loading={isLoading} icon={<IconReceipt size={22} />} />
+        <StatCard
+          label="Total Inquiries"
+          value={data?.total_inquiries}
+          loading={isLoading}
+          icon={<IconFileDescription size={22} />}
+        />
+        <StatCard
+          label="Active Inquiries"
+          value={data?.active_inquiries}
+          loading={isLoading}
+          icon={<IconFlame size={22} />}
+        />
+        <StatCard
+          label="Total Suppliers"
+          value={data?.total_suppliers}
+          loading={isLoading}
+          icon={<IconBuildingWarehouse size={22} />}
+        />
+        <StatCard
+          label="Total Offers"
+          value={data?.total_offers}
+          loading={isLoading}
+          icon={<IconReceipt size={22} />}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <RecentList title="Recent Inquiries" loading={isLoading} empty={!data?.recent_inquiries.length}>

@@ -20,7 +20,8 @@ const PATHS: Record<ProfileSection, string> = {
 export function useSaveProfileSection(section: ProfileSection) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiRequest<DetailResponse>(PATHS[section], { method: 'PUT', body }),
+    mutationFn: (body: Record<string, unknown>) =>
+      apiRequest<DetailResponse>(PATHS[section], { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQuery.queryKey }),
   });
 }

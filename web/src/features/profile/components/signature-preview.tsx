@@ -3,7 +3,14 @@ import { Anchor, Paper, Stack, Text } from '@mantine/core';
 /** How the signature will read at the end of every mail sent in the user's name, updated as they type. */
 export function SignaturePreview({ values }: { values: Record<string, string> }) {
   const lines = [values.title, values.company_name, values.address].filter(Boolean);
-  const empty = ![values.full_name, ...lines, values.phone, values.email, values.website, values.additional_info].some(Boolean);
+  const empty = ![
+    values.full_name,
+    ...lines,
+    values.phone,
+    values.email,
+    values.website,
+    values.additional_info,
+  ].some(Boolean);
   return (
     <Paper withBorder p="md" mt="md" bg="gray.0" aria-label="Signature preview">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={6}>

@@ -45,7 +45,12 @@ export function ProfilePage() {
         title="Profile"
         description="Your details, your company, and the signature on every e-mail you send."
         actions={
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refetch()} disabled={isFetching}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void refetch()}
+            disabled={isFetching}
+          >
             Refresh
           </Button>
         }
@@ -72,6 +77,9 @@ export function ProfilePage() {
             saved={{ name: data.name, email: data.email, phone: data.phone, position: data.position }}
             messages={{ success: 'Profile updated successfully!', error: 'Error updating profile' }}
             onSaved={refresh}
+            needsCurrentPassword={(values) =>
+              (values.email ?? '').trim().toLowerCase() !== data.email.toLowerCase()
+            }
           />
           <ProfileCard
             title="Company Information"
@@ -79,7 +87,10 @@ export function ProfilePage() {
             fields={COMPANY}
             schema={companyDetails}
             saved={data.company}
-            messages={{ success: 'Company profile updated successfully!', error: 'Error updating company profile' }}
+            messages={{
+              success: 'Company profile updated successfully!',
+              error: 'Error updating company profile',
+            }}
           />
           <ProfileCard
             title="Email Signature"

@@ -8,7 +8,12 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { STATUS_OPTIONS } from '../../../lib/options';
 
-type Values = { trading_name: string; default_email: string; default_phone: string; status: 'active' | 'inactive' };
+type Values = {
+  trading_name: string;
+  default_email: string;
+  default_phone: string;
+  status: 'active' | 'inactive';
+};
 const EMPTY: Values = { trading_name: '', default_email: '', default_phone: '', status: 'active' };
 
 /** The Suppliers page's Add New Supplier form (spec §2): Trading Name and Email required. */

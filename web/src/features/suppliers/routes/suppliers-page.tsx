@@ -13,7 +13,12 @@ export function SuppliersPage() {
         title="Suppliers"
         description="The physical suppliers your inquiries go to, with their contacts and the ports they cover."
         actions={
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refetch()} disabled={isFetching}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void refetch()}
+            disabled={isFetching}
+          >
             Refresh
           </Button>
         }

@@ -1,12 +1,20 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { customerCreate, customerUpdate, DEFAULT_SELLING_TERMS, SELLING_TERMS, SHIP_TYPES_CREATE, SHIP_TYPES_EDIT, type Customer } from '@mfd/contracts';
-import { errorDetail } from '../../../lib/api-client';
-import { COUNTRY_OPTIONS } from '../../../lib/countries';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCreateCustomer, useUpdateCustomer } from '../api/customers';
+import {
+  customerCreate,
+  customerUpdate,
+  DEFAULT_SELLING_TERMS,
+  SELLING_TERMS,
+  SHIP_TYPES_CREATE,
+  SHIP_TYPES_EDIT,
+  type Customer,
+} from '@mfd/contracts';
+import { errorDetail } from '../lib/api-client';
+import { COUNTRY_OPTIONS } from '../lib/countries';
+import { applyServerErrors } from '../lib/form-errors';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { useCreateCustomer, useUpdateCustomer } from '../lib/api/customers';
 
 const CREATE_FIELDS = [
   'legal_entity_name',
@@ -47,12 +55,25 @@ function initialValues(customer?: Customer): Values {
  * Add New Customer (create rules of spec §5: all but the website required) and Edit Customer
  * (edit rules: legal name, street address, city, country, e-mail and phone required).
  */
-export function CustomerDialog({ opened, onClose, customer }: { opened: boolean; onClose: () => void; customer?: Customer }) {
+export function CustomerDialog({
+  opened,
+  onClose,
+  customer,
+  initialName,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  customer?: Customer;
+  /** What the user typed in a customer box before choosing "Add new?". */
+  initialName?: string;
+  onCreated?: (created: { id: string; legal_entity_name: string }) => void;
+}) {
   const editing = customer !== undefined;
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
   const form = useForm<Values>({
-    initialValues: initialValues(customer),
+    initialValues: { ...initialValues(customer), ...(initialName ? { legal_entity_name: initialName } : {}) },
     validate: (values) =>
       editing
         ? zod4Resolver(customerUpdate)(values)
@@ -66,21 +87,34 @@ export function CustomerDialog({ opened, onClose, customer }: { opened: boolean;
         await update.mutateAsync({ id: customer.id, body: values });
         notifySuccess('Customer updated successfully!');
       } else {
-        await create.mutateAsync(Object.fromEntries(CREATE_FIELDS.map((f) => [f, values[f]])));
+        const created = await create.mutateAsync(
+          Object.fromEntries(CREATE_FIELDS.map((f) => [f, values[f]])),
+        );
         notifySuccess('Customer added successfully!');
+        onCreated?.({ id: created.id, legal_entity_name: values.legal_entity_name });
       }
       onClose();
     } catch (err) {
       applyServerErrors(form, err);
-      notifyError(editing ? `Error updating customer: ${errorDetail(err, 'Please try again.')}` : `Error adding customer: ${errorDetail(err, 'Please try again.')}`);
+      notifyError(
+        editing
+          ? `Error updating customer: ${errorDetail(err, 'Please try again.')}`
+          : `Error adding customer: ${errorDetail(err, 'Please try again.')}`,
+      );
     }
   });
 
   const text = (name: keyof Values, label: string, options: { required?: boolean; type?: string } = {}) => (
-    <TextInput label={label} required={options.required} type={options.type ?? 'text'} {...form.getInputProps(name)} />
+    <TextInput
+      label={label}
+      required={options.required}
+      type={options.type ?? 'text'}
+      {...form.getInputProps(name)}
+    />
   );
   const shipTypes: string[] = editing ? [...SHIP_TYPES_EDIT] : [...SHIP_TYPES_CREATE];
-  if (form.values.main_ship_type && !shipTypes.includes(form.values.main_ship_type)) shipTypes.push(form.values.main_ship_type);
+  if (form.values.main_ship_type && !shipTypes.includes(form.values.main_ship_type))
+    shipTypes.push(form.values.main_ship_type);
 
   return (
     <Modal opened={opened} onClose={onClose} title={editing ? 'Edit Customer' : 'Add New Customer'} size="xl">
@@ -94,10 +128,19 @@ export function CustomerDialog({ opened, onClose, customer }: { opened: boolean;
             {editing && text('city', 'City', { required: true })}
             {editing && text('state_province', 'State / Province')}
             {editing && (
-              <Select label="Country" required data={COUNTRY_OPTIONS} searchable {...form.getInputProps('country')} />
+              <Select
+                label="Country"
+                required
+                data={COUNTRY_OPTIONS}
+                searchable
+                {...form.getInputProps('country')}
+              />
             )}
             {editing && text('postal_code', 'Postal Code')}
-            {text('general_email', editing ? 'Primary Email' : 'General Email', { required: true, type: 'email' })}
+            {text('general_email', editing ? 'Primary Email' : 'General Email', {
+              required: true,
+              type: 'email',
+            })}
             {text('main_phone', editing ? 'Primary Phone' : 'Main Phone', { required: true, type: 'tel' })}
             {text('website', 'Website (optional)', { type: 'url' })}
             {editing && text('registration_number', 'Registration Number')}
@@ -106,8 +149,18 @@ export function CustomerDialog({ opened, onClose, customer }: { opened: boolean;
             {editing && text('contact_position', 'Contact Position')}
             {text('contact_phone', 'Contact Phone', { required: !editing, type: 'tel' })}
             {text('contact_email', 'Contact Email', { required: !editing, type: 'email' })}
-            <Select label="Selling Terms" data={[...SELLING_TERMS]} allowDeselect={false} {...form.getInputProps('selling_terms')} />
-            <Select label="Main Ship Type" required={!editing} data={shipTypes} {...form.getInputProps('main_ship_type')} />
+            <Select
+              label="Selling Terms"
+              data={[...SELLING_TERMS]}
+              allowDeselect={false}
+              {...form.getInputProps('selling_terms')}
+            />
+            <Select
+              label="Main Ship Type"
+              required={!editing}
+              data={shipTypes}
+              {...form.getInputProps('main_ship_type')}
+            />
           </SimpleGrid>
           {editing && <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />}
           <Group justify="flex-end">
@@ -115,7 +168,13 @@ export function CustomerDialog({ opened, onClose, customer }: { opened: boolean;
               Cancel
             </Button>
             <Button type="submit" disabled={busy}>
-              {busy ? (editing ? 'Updating...' : 'Adding Customer...') : editing ? 'Save Changes' : 'Add Customer'}
+              {busy
+                ? editing
+                  ? 'Updating...'
+                  : 'Adding Customer...'
+                : editing
+                  ? 'Save Changes'
+                  : 'Add Customer'}
             </Button>
           </Group>
         </Stack>

@@ -1,0 +1,89 @@
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { ACTIVE_INQUIRY_STATUSES, type InquiryStatus } from '@mfd/contracts';
+import { likeEscape } from '@mfd/db';
+import type { InquiriesTable, InquiryDB } from './db';
+
+export type InquiryRow = Selectable<InquiriesTable>;
+type NewInquiry = Omit<InquiryRow, 'created_at' | 'updated_at' | 'status'>;
+
+export async function insertInquiry(db: Kysely<InquiryDB>, values: NewInquiry): Promise<void> {
+  await db.insertInto('inquiries').values(values).execute();
+}
+
+/** One inquiry of the tenant; `lock` holds it for the rest of the transaction (status changes). */
+export function findInquiry(db: Kysely<InquiryDB>, tenantId: string, id: string, lock = false) {
+  let query = db.selectFrom('inquiries').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function updateInquiry(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  id: string,
+  values: Omit<Updateable<InquiriesTable>, 'id' | 'tenant_id' | 'created_by' | 'updated_at'>,
+): Promise<void> {
+  await db
+    .updateTable('inquiries')
+    .set({ ...values, updated_at: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface InquiryListFilter {
+  q?: string;
+  status?: InquiryStatus;
+  limit: number;
+  offset: number;
+}
+
+/** The tenant's inquiries, newest first, matching the text on vessel, IMO, customer or port. */
+export async function listInquiries(db: Kysely<InquiryDB>, tenantId: string, filter: InquiryListFilter) {
+  let query = db.selectFrom('inquiries').where('tenant_id', '=', tenantId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.q) {
+    const pattern = `%${likeEscape(filter.q)}%`;
+    query = query.where((eb) =>
+      eb.or(
+        (['vessel_name', 'imo', 'customer_name', 'port_name', 'port_unlocode'] as const).map((column) =>
+          eb(column, 'ilike', pattern),
+        ),
+      ),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.total };
+}
+
+export async function countInquiries(db: Kysely<InquiryDB>, tenantId: string) {
+  return db
+    .selectFrom('inquiries')
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`count(*) filter (where status in (${sql.join([...ACTIVE_INQUIRY_STATUSES])}))::int`.as(
+        'active',
+      ),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+}
+
+export function recentInquiries(db: Kysely<InquiryDB>, tenantId: string, limit: number) {
+  return db
+    .selectFrom('inquiries')
+    .select(['id', 'vessel_name', 'port_name', 'customer_name', 'status', 'created_at'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '@mfd/contracts';
+import { createDatabase } from '@mfd/db';
+import { dropSchemas, SmtpSink, TEST_MAIL_SECRET_KEYS, testInfra, uniqueSchema } from '@mfd/testing';
+import type { MailerDB } from '../src/data/db';
+import { queueResetMails, startMailProducer, tableRow, tally, unconfirmedRows, waitForDelivery, type MailProducer } from './fault-harness';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const MAILS = 40;
+
+/** The mailer as its own process (run with tsx), so the test can SIGKILL it mid-send. */
+function startMailerProcess(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'services/mailer/src/server.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...env },
+    stdio: 'ignore',
+  });
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill(signal);
+  });
+}
+
+describe('fault: mailer SIGKILLed while the SMTP server takes 3 s to answer 250', () => {
+  const schema = uniqueSchema('mailer');
+  const mailerDb = createDatabase<MailerDB>({ url: testInfra().pgUrl, schema });
+  const children: ChildProcess[] = [];
+  let producer: MailProducer;
+  let sink: SmtpSink;
+  let mailerEnv: Record<string, string>;
+  beforeAll(async () => {
+    producer = await startMailProducer({ OUTBOX_RESEND_SECONDS: '5' });
+    sink = await new SmtpSink().start();
+    sink.replyDelayMs = 3000;
+    mailerEnv = {
+      ...producer.shared,
+      PG_URL: testInfra().pgUrl,
+      DB_SCHEMA: schema,
+      SMTP_URL: sink.url,
+      MAIL_SECRET_KEYS: TEST_MAIL_SECRET_KEYS,
+      SEND_LEASE_SECONDS: '3',
+      MAIL_CONCURRENCY: '10',
+      SMTP_POOL_MAX: '10',
+    };
+  });
+  afterAll(async () => {
+    await Promise.all(children.map((c) => kill(c, 'SIGKILL')));
+    await producer.close();
+    await mailerDb.close();
+    await sink.stop();
+    await producer.redis.stop();
+    await dropSchemas(testInfra().pgUrl, [schema]);
+  });
+
+  it('when the mailer dies mid-send and another starts, then every mail arrives, every copy has its job\'s Message-ID, and the record says what is known', { timeout: 120_000 }, async () => {
+    const { id } = producer;
+    const recipients = Array.from({ length: MAILS }, (_, i) => `killed-${i}-${randomUUID()}@example.com`);
+    await queueResetMails(id, recipients);
+
+    children.push(startMailerProcess(mailerEnv));
+    const first = Date.now() + 30_000;
+    // The server has taken the first messages and holds back its 250: the mailer dies now.
+    while (sink.messages.length < 5 && Date.now() < first) await new Promise((r) => setTimeout(r, 20));
+    expect(sink.messages.length).toBeGreaterThanOrEqual(5);
+    await kill(children[0]!, 'SIGKILL');
+    children.push(startMailerProcess(mailerEnv));
+
+    await waitForDelivery(sink, id, recipients, 80_000);
+
+    const jobs = await id.deps.database.db.selectFrom('outbox').select(['id', 'payload']).where('queue', '=', QUEUES.mailSend).execute();
+    const jobOf = new Map(jobs.map((j) => [(j.payload as { to: string }).to, j.id]));
+    const records = new Map((await mailerDb.db.selectFrom('messages').selectAll().execute()).map((m) => [m.recipient, m]));
+    for (const to of recipients) {
+      const copies = sink.messages.filter((m) => m.to.includes(to));
+      expect(copies.length, to).toBeGreaterThanOrEqual(1);
+      expect(new Set(copies.map((c) => c.messageId)), to).toEqual(new Set([`<${jobOf.get(to)}@marinefuel.local>`]));
+      const record = records.get(to);
+      expect(record?.status, to).toBe('sent');
+      if (copies.length > 1) {
+        // A copy went out from the dead sender: the record says it may have, and counts both attempts.
+        expect(record).toMatchObject({ maybe_delivered: true });
+        expect(record!.attempts).toBeGreaterThanOrEqual(2);
+      }
+    }
+    const figures = tally(sink, recipients);
+    console.warn(tableRow('mailer SIGKILLed during a 3 s 250', figures, '(same Message-ID)'));
+    expect(figures).toMatchObject({ lost: 0, mixedMessageIds: 0 });
+    expect(await unconfirmedRows(id)).toEqual([]);
+  });
+});

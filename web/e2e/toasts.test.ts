@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { apiCall, createCustomer } from './support/api';
+import { useBrowser } from './support/browser';
+import { overlaps } from './support/geometry';
+import { signUp } from './support/session';
+
+describe('toasts and dialogs', () => {
+  const browser = useBrowser();
+
+  it('when a dialog action fails, then the error toast covers none of the dialog’s buttons, even with the pointer on them', async () => {
+    const page = await browser.openPage();
+    await signUp(page);
+    const { id } = await createCustomer(page, 'Nordic Tankers A/S');
+    await page.goto('/customers');
+    await page.getByRole('button', { name: 'Edit Nordic Tankers A/S' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Customer' });
+    await dialog.waitFor();
+    // Deleted meanwhile (another tab, a colleague): saving fails for real and says so in a toast.
+    await apiCall(page, 'DELETE', `/api/customers/${id}`);
+    await dialog.getByLabel('City').fill('Copenhagen');
+    await dialog.getByRole('textbox', { name: 'Country' }).fill('Denmark');
+    await page.getByRole('option', { name: 'Denmark (DK)' }).click();
+    const save = dialog.getByRole('button', { name: 'Save Changes' });
+    await save.click();
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Error updating customer' });
+    await toast.waitFor();
+    // The user goes for the buttons again; a toast that waits while hovered must not be sitting there.
+    await save.hover();
+    await page.waitForTimeout(500);
+
+    for (const button of await dialog.getByRole('button').all()) {
+      if (!(await button.isVisible())) continue;
+      expect(
+        await overlaps(toast, button),
+        `toast over "${(await button.getAttribute('aria-label')) ?? (await button.innerText())}"`,
+      ).toBe(false);
+    }
+    await save.click({ trial: true, timeout: 2_000 });
+  });
+});

@@ -1,0 +1,201 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { IMO_MESSAGE, isValidImo, type InquiryDetail, type Port } from '@mfd/contracts';
+import { AutocompleteSearch, ResultLine } from '../../../components/autocomplete-search';
+import { errorDetail } from '../../../lib/api-client';
+import { searchPorts } from '../../../lib/api/ports';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { formatPortTime, formatUtc, isoToPortInput, portInputToIso } from '../../../lib/port-time';
+import { searchCustomers, useUpdateInquiry } from '../api/inquiries';
+import { ScheduleFields } from './schedule-fields';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm">{children || '—'}</Text>
+    </div>
+  );
+}
+
+/** A time at the port, with the UTC instant beside it. */
+function PortTime({ iso, zone }: { iso: string | null; zone: string }) {
+  if (!iso) return <>TBD</>;
+  return (
+    <>
+      {formatPortTime(iso, zone)} ({zone}) · {formatUtc(iso)}
+    </>
+  );
+}
+
+const valuesOf = (i: InquiryDetail, zone: string) => ({
+  customer_id: i.customer_company_id ?? '',
+  port_id: i.port_id ?? '',
+  vessel_name: i.vessel_name,
+  imo: i.imo ?? '',
+  agent_name: i.agent_name ?? '',
+  agent_email: i.agent_email ?? '',
+  eta: isoToPortInput(i.eta, zone),
+  etb: isoToPortInput(i.etb, zone),
+  etd: isoToPortInput(i.etd, zone),
+  commentary: i.commentary ?? '',
+});
+
+const FORM_FIELD: Record<string, string> = { customer_company_id: 'customer_id' };
+
+/** Spec §2 "Details": the inquiry in view mode, or in edit mode with Save Changes and Cancel. */
+export function InquiryDetailsCard({ inquiry, editable }: { inquiry: InquiryDetail; editable: boolean }) {
+  const savedZone = inquiry.port_details?.timezone ?? 'UTC';
+  const [editing, setEditing] = useState(false);
+  const [zone, setZone] = useState(savedZone);
+  const update = useUpdateInquiry(inquiry.id);
+  const form = useForm({
+    initialValues: valuesOf(inquiry, savedZone),
+    validate: {
+      vessel_name: (v) => (v.trim() ? null : 'Vessel name is required'),
+      imo: (v) => (!v.trim() || isValidImo(v) ? null : IMO_MESSAGE),
+      customer_id: (v) => (v ? null : 'Customer is required'),
+      port_id: (v) => (v ? null : 'Port is required'),
+    },
+  });
+
+  const startEditing = () => {
+    form.setValues(valuesOf(inquiry, savedZone));
+    form.resetDirty();
+    setZone(savedZone);
+    setEditing(true);
+  };
+
+  const save = form.onSubmit(async (v) => {
+    try {
+      await update.mutateAsync({
+        customer_company_id: v.customer_id,
+        port_id: v.port_id,
+        vessel_name: v.vessel_name,
+        imo: v.imo || null,
+        agent_name: v.agent_name || null,
+        agent_email: v.agent_email || null,
+        eta: portInputToIso(v.eta, zone),
+        etb: portInputToIso(v.etb, zone),
+        etd: portInputToIso(v.etd, zone),
+        commentary: v.commentary || null,
+      });
+      notifySuccess('Inquiry updated successfully!');
+      setEditing(false);
+    } catch (err) {
+      applyServerErrors(form, err, (f) => FORM_FIELD[f] ?? f);
+      notifyError(`Error updating inquiry: ${errorDetail(err, 'Unknown error')}`);
+    }
+  });
+
+  if (!editing) {
+    return (
+      <Card withBorder padding="lg">
+        <Group justify="space-between" mb="md">
+          <Title order={2} size="h4">
+            Inquiry Details
+          </Title>
+          {editable && (
+            <Button size="xs" variant="light" onClick={startEditing}>
+              Edit
+            </Button>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Fact label="Vessel">{inquiry.vessel_name}</Fact>
+          <Fact label="IMO">{inquiry.imo}</Fact>
+          <Fact label="Customer">{inquiry.customer_details?.legal_entity_name}</Fact>
+          <Fact label="Port">
+            {inquiry.port_details ? `${inquiry.port_details.name} (${inquiry.port_details.unlocode})` : null}
+          </Fact>
+          <Fact label="ETA">
+            <PortTime iso={inquiry.eta} zone={savedZone} />
+          </Fact>
+          <Fact label="ETB">
+            <PortTime iso={inquiry.etb} zone={savedZone} />
+          </Fact>
+          <Fact label="ETD">
+            <PortTime iso={inquiry.etd} zone={savedZone} />
+          </Fact>
+          <Fact label="Agent">{[inquiry.agent_name, inquiry.agent_email].filter(Boolean).join(' · ')}</Fact>
+        </SimpleGrid>
+        <Stack mt="md" gap={4}>
+          <Fact label="Notes">{inquiry.commentary}</Fact>
+          {inquiry.cancel_reason && <Fact label="Cancellation reason">{inquiry.cancel_reason}</Fact>}
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="md">
+        Edit Inquiry
+      </Title>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Vessel Name" required {...form.getInputProps('vessel_name')} />
+            <TextInput label="IMO" {...form.getInputProps('imo')} />
+            <AutocompleteSearch
+              label="Customer"
+              required
+              initialText={inquiry.customer_name ?? ''}
+              queryKey="customers"
+              search={searchCustomers}
+              itemKey={(c) => c.id}
+              itemLabel={(c) => c.name}
+              renderItem={(c) => <ResultLine title={c.display_name} detail={c.subtitle} />}
+              onSelect={(c) => form.setFieldValue('customer_id', c.id)}
+              onTextChange={() => form.setFieldValue('customer_id', '')}
+              error={form.errors.customer_id}
+            />
+            <AutocompleteSearch
+              label="Port"
+              required
+              initialText={
+                inquiry.port_details ? `${inquiry.port_details.name} (${inquiry.port_details.unlocode})` : ''
+              }
+              queryKey="ports"
+              search={searchPorts}
+              itemKey={(p) => p.id}
+              itemLabel={(p) => p.display_name}
+              renderItem={(p) => <ResultLine title={p.display_name} detail={p.subtitle} aside={p.timezone} />}
+              onSelect={(p: Pick<Port, 'id' | 'timezone'>) => {
+                form.setFieldValue('port_id', p.id);
+                setZone(p.timezone);
+              }}
+              onTextChange={() => form.setFieldValue('port_id', '')}
+              error={form.errors.port_id}
+            />
+            <TextInput label="Agent Name" {...form.getInputProps('agent_name')} />
+            <TextInput label="Agent Email" type="email" {...form.getInputProps('agent_email')} />
+          </SimpleGrid>
+          <ScheduleFields
+            values={form.values}
+            zone={zone}
+            errors={{
+              eta: form.errors.eta as string,
+              etb: form.errors.etb as string,
+              etd: form.errors.etd as string,
+            }}
+            onChange={(key, value) => form.setFieldValue(key, value)}
+          />
+          <Textarea label="Additional Notes" autosize minRows={2} {...form.getInputProps('commentary')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The wall-clock format of a datetime-local input: 2026-12-10T08:00. */
+const INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
+
+/**
+ * Times at a port are typed and read in the port's own zone (a vessel's ETA is local time
+ * there) and stored as UTC instants; these convert between the two.
+ */
+export function portInputToIso(local: string, zone: string): string | null {
+  if (!local) return null;
+  const at = dayjs.tz(local, INPUT_FORMAT, zone);
+  return at.isValid() ? at.toISOString() : null;
+}
+
+export function isoToPortInput(iso: string | null | undefined, zone: string): string {
+  if (!iso) return '';
+  return dayjs(iso).tz(zone).format(INPUT_FORMAT);
+}
+
+/** "10 Dec 2026 08:00" in the port's zone. */
+export function formatPortTime(iso: string | null | undefined, zone: string): string | null {
+  if (!iso) return null;
+  return dayjs(iso).tz(zone).format('D MMM YYYY HH:mm');
+}
+
+/** "10 Dec 2026 00:00 UTC". */
+export function formatUtc(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  return `${dayjs(iso).utc().format('D MMM YYYY HH:mm')} UTC`;
+}
+
+/** The zone's short offset at that moment, e.g. "GMT+8", so a reader knows which local time it is. */
+export function zoneOffsetLabel(iso: string | null | undefined, zone: string): string {
+  const at = iso ? new Date(iso) : new Date();
+  const part = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? zone;
+}
