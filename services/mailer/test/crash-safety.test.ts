@@ -5,7 +5,12 @@ import { startMailer, type MailerHarness } from './harness';
 
 /** The mail.status events the mailer has written for a job, oldest first. */
 async function statusEvents(m: MailerHarness, jobId: string): Promise<MailStatusEvent[]> {
-  const rows = await m.deps.database.db.selectFrom('outbox').select('payload').where('queue', '=', QUEUES.identityEvents).orderBy('created_at').execute();
+  const rows = await m.deps.database.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('queue', '=', QUEUES.identityEvents)
+    .orderBy('created_at')
+    .execute();
   return rows.map((r) => r.payload as MailStatusEvent).filter((e) => e.job_id === jobId);
 }
 
@@ -34,7 +39,11 @@ describe('mail delivery when a sender dies or a send is slow', () => {
     const { jobId, payload } = await m.send();
     await m.sink.waitFor((r) => r.to.includes(payload.to));
     await new Promise((r) => setTimeout(r, 2500));
-    const during = await m.deps.database.db.selectFrom('messages').selectAll().where('job_id', '=', jobId).executeTakeFirstOrThrow();
+    const during = await m.deps.database.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .executeTakeFirstOrThrow();
     expect(during.status).toBe('sending');
     expect(during.lease_until!.getTime()).toBeGreaterThan(Date.now());
     const row = await m.settled(jobId);
@@ -48,12 +57,28 @@ describe('mail delivery when a sender dies or a send is slow', () => {
     // What a worker killed while waiting for the server's 250 leaves behind.
     await m.deps.database.db
       .insertInto('messages')
-      .values({ id: randomUUID(), job_id: jobId, source: 'identity', template: 'password-reset', recipient: to, reference: null, tenant_id: null, status: 'sending', attempts: 1, lease_until: new Date(Date.now() + 1000) })
+      .values({
+        id: randomUUID(),
+        job_id: jobId,
+        source: 'identity',
+        template: 'password-reset',
+        recipient: to,
+        reference: null,
+        tenant_id: null,
+        status: 'sending',
+        attempts: 1,
+        lease_until: new Date(Date.now() + 1000),
+      })
       .execute();
     // The job comes back while the lease still runs: it waits for the lease, as after a real crash.
     await m.send({ to }, { jobId, attempts: 6, backoff: { type: 'fixed', delay: 400 } });
     const row = await m.settled(jobId);
-    expect(row).toMatchObject({ status: 'sent', attempts: 2, maybe_delivered: true, smtp_message_id: `<${jobId}@marinefuel.local>` });
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      maybe_delivered: true,
+      smtp_message_id: `<${jobId}@marinefuel.local>`,
+    });
     const mail = await m.sink.waitFor((r) => r.to.includes(to));
     expect(mail.messageId).toBe(`<${jobId}@marinefuel.local>`);
     expect((await statusEvents(m, jobId)).map((e) => e.status)).toEqual(['sent']);
@@ -64,7 +89,18 @@ describe('mail delivery when a sender dies or a send is slow', () => {
     const to = `unknown-outcome-${randomUUID()}@example.com`;
     await m.deps.database.db
       .insertInto('messages')
-      .values({ id: randomUUID(), job_id: jobId, source: 'identity', template: 'password-reset', recipient: to, reference: null, tenant_id: null, status: 'sending', attempts: 1, lease_until: new Date(Date.now() - 1000) })
+      .values({
+        id: randomUUID(),
+        job_id: jobId,
+        source: 'identity',
+        template: 'password-reset',
+        recipient: to,
+        reference: null,
+        tenant_id: null,
+        status: 'sending',
+        attempts: 1,
+        lease_until: new Date(Date.now() - 1000),
+      })
       .execute();
     m.sink.failNext(451);
     await m.send({ to }, { jobId, attempts: 1 });
@@ -80,16 +116,24 @@ describe('mail delivery when a sender dies or a send is slow', () => {
     await job!.remove();
     await m.queue.add('mail.send', payload, { jobId, attempts: 1 });
     const deadline = Date.now() + 5000;
-    while ((await statusEvents(m, jobId)).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((await statusEvents(m, jobId)).length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect((await statusEvents(m, jobId)).map((e) => e.status)).toEqual(['sent', 'sent']);
     expect(m.sink.messages.filter((r) => r.to.includes(payload.to))).toHaveLength(1);
   });
 
   it('when a job carries its link in clear, then it is refused at once and nothing is sent', async () => {
     const to = `clear-link-${randomUUID()}@example.com`;
-    const { jobId } = await m.send({ to, mail: { template: 'password-reset', data: { first_name: 'Maria', token: 'plain-token', expires_in_minutes: 60 } } });
+    const { jobId } = await m.send({
+      to,
+      mail: {
+        template: 'password-reset',
+        data: { first_name: 'Maria', token: 'plain-token', expires_in_minutes: 60 },
+      },
+    });
     const deadline = Date.now() + 5000;
-    while (!(await (await m.queue.getJob(jobId))?.isFailed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!(await (await m.queue.getJob(jobId))?.isFailed()) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await (await m.queue.getJob(jobId))?.isFailed()).toBe(true);
     expect(m.sink.messages.some((r) => r.to.includes(to))).toBe(false);
   });

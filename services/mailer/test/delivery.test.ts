@@ -65,7 +65,11 @@ describe('mail delivery', () => {
     await m.queue.add('mail.send', payload, { jobId, attempts: 1 });
     await new Promise((r) => setTimeout(r, 300));
     expect(m.sink.messages.filter((mail) => mail.to.includes(payload.to))).toHaveLength(1);
-    const rows = await m.deps.database.db.selectFrom('messages').selectAll().where('job_id', '=', jobId).execute();
+    const rows = await m.deps.database.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'sent', attempts: 1 });
   });
@@ -74,11 +78,20 @@ describe('mail delivery', () => {
     const { jobId, payload } = await m.send({ source: 'inquiry', reference: 'recipient-42' });
     await m.settled(jobId);
     await m.deps.relay.flush();
-    const events = new Queue(QUEUES.inquiryEvents, { connection: m.deps.producerConnection, prefix: queuePrefix(m.deps.config.REDIS_PREFIX) });
+    const events = new Queue(QUEUES.inquiryEvents, {
+      connection: m.deps.producerConnection,
+      prefix: queuePrefix(m.deps.config.REDIS_PREFIX),
+    });
     const jobs = await events.getJobs(['waiting']);
     await events.close();
     const event = jobs.map((j) => j.data as MailStatusEvent).find((e) => e.job_id === jobId);
-    expect(event).toMatchObject({ type: 'mail.status', status: 'sent', to: payload.to, reference: 'recipient-42', attempts: 1 });
+    expect(event).toMatchObject({
+      type: 'mail.status',
+      status: 'sent',
+      to: payload.to,
+      reference: 'recipient-42',
+      attempts: 1,
+    });
   });
 
   it('when mails are sent, then /metrics counts them and /health is ok', async () => {

@@ -6,7 +6,10 @@ const ctx = { appUrl: 'https://app.marinefuel.example', signature: null };
 describe('the e-mail changed notice', () => {
   it('when an account e-mail is changed, then the notice names the new address and the time, and says what to do if it was not you', async () => {
     const mail = await renderMail(
-      { template: 'email-changed', data: { first_name: 'Maria', new_email: 'maria@new.example', changed_at: '2026-11-23T09:40:00.000Z' } },
+      {
+        template: 'email-changed',
+        data: { first_name: 'Maria', new_email: 'maria@new.example', changed_at: '2026-11-23T09:40:00.000Z' },
+      },
       ctx,
     );
     expect(mail.subject).toBe('The e-mail of your Marine Fuel Distribution account was changed');
@@ -18,7 +21,10 @@ describe('the e-mail changed notice', () => {
 
   it('when the name holds markup, then it is escaped', async () => {
     const mail = await renderMail(
-      { template: 'email-changed', data: { first_name: '<img src=x>', new_email: 'a@b.example', changed_at: '2026-11-23T09:40:00.000Z' } },
+      {
+        template: 'email-changed',
+        data: { first_name: '<img src=x>', new_email: 'a@b.example', changed_at: '2026-11-23T09:40:00.000Z' },
+      },
       ctx,
     );
     expect(mail.html).not.toContain('<img src=x>');

@@ -14,7 +14,12 @@ export async function startMailProducer(env: Record<string, string> = {}) {
   const shared = { REDIS_URL: redis.url, REDIS_PREFIX: uniqueRedisPrefix(), OUTBOX_POLL_MS: '100' };
   const id = await startIdentity({ ...shared, ...env });
   id.deps.relay.start();
-  const status = startMailStatusConsumer({ db: id.deps.database.db, connection: id.deps.workerConnection, redisPrefix: shared.REDIS_PREFIX, logger: id.app.log });
+  const status = startMailStatusConsumer({
+    db: id.deps.database.db,
+    connection: id.deps.workerConnection,
+    redisPrefix: shared.REDIS_PREFIX,
+    logger: id.app.log,
+  });
   return {
     redis,
     shared,
@@ -37,7 +42,14 @@ export async function queueResetMails(id: IdentityHarness, recipients: string[])
         type: 'mail.send',
         to,
         source: 'identity',
-        mail: { template: 'password-reset', data: { first_name: 'Maria', token: id.deps.mailSecrets.seal(`token-${to}`, to), expires_in_minutes: 60 } },
+        mail: {
+          template: 'password-reset',
+          data: {
+            first_name: 'Maria',
+            token: id.deps.mailSecrets.seal(`token-${to}`, to),
+            expires_in_minutes: 60,
+          },
+        },
       });
     }
   });
@@ -49,11 +61,18 @@ export function unconfirmedRows(id: IdentityHarness) {
 }
 
 /** Waits until each of these recipients has a mail and identity's outbox is all confirmed. */
-export async function waitForDelivery(sink: SmtpSink, id: IdentityHarness, recipients: string[], timeoutMs: number): Promise<void> {
+export async function waitForDelivery(
+  sink: SmtpSink,
+  id: IdentityHarness,
+  recipients: string[],
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const arrived = () => new Set(sink.messages.flatMap((m) => m.to));
-  while (recipients.some((to) => !arrived().has(to)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-  while ((await unconfirmedRows(id)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  while (recipients.some((to) => !arrived().has(to)) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 200));
+  while ((await unconfirmedRows(id)).length > 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 200));
 }
 
 /** The fault table's figures for these recipients, and those that saw two different Message-IDs. */

@@ -6,7 +6,15 @@ import { QUEUES } from '@mfd/contracts';
 import { createDatabase } from '@mfd/db';
 import { dropSchemas, SmtpSink, TEST_MAIL_SECRET_KEYS, testInfra, uniqueSchema } from '@mfd/testing';
 import type { MailerDB } from '../src/data/db';
-import { queueResetMails, startMailProducer, tableRow, tally, unconfirmedRows, waitForDelivery, type MailProducer } from './fault-harness';
+import {
+  queueResetMails,
+  startMailProducer,
+  tableRow,
+  tally,
+  unconfirmedRows,
+  waitForDelivery,
+  type MailProducer,
+} from './fault-harness';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const MAILS = 40;
@@ -59,39 +67,51 @@ describe('fault: mailer SIGKILLed while the SMTP server takes 3 s to answer 250'
     await dropSchemas(testInfra().pgUrl, [schema]);
   });
 
-  it('when the mailer dies mid-send and another starts, then every mail arrives, every copy has its job\'s Message-ID, and the record says what is known', { timeout: 120_000 }, async () => {
-    const { id } = producer;
-    const recipients = Array.from({ length: MAILS }, (_, i) => `killed-${i}-${randomUUID()}@example.com`);
-    await queueResetMails(id, recipients);
+  it(
+    "when the mailer dies mid-send and another starts, then every mail arrives, every copy has its job's Message-ID, and the record says what is known",
+    { timeout: 120_000 },
+    async () => {
+      const { id } = producer;
+      const recipients = Array.from({ length: MAILS }, (_, i) => `killed-${i}-${randomUUID()}@example.com`);
+      await queueResetMails(id, recipients);
 
-    children.push(startMailerProcess(mailerEnv));
-    const first = Date.now() + 30_000;
-    // The server has taken the first messages and holds back its 250: the mailer dies now.
-    while (sink.messages.length < 5 && Date.now() < first) await new Promise((r) => setTimeout(r, 20));
-    expect(sink.messages.length).toBeGreaterThanOrEqual(5);
-    await kill(children[0]!, 'SIGKILL');
-    children.push(startMailerProcess(mailerEnv));
+      children.push(startMailerProcess(mailerEnv));
+      const first = Date.now() + 30_000;
+      // The server has taken the first messages and holds back its 250: the mailer dies now.
+      while (sink.messages.length < 5 && Date.now() < first) await new Promise((r) => setTimeout(r, 20));
+      expect(sink.messages.length).toBeGreaterThanOrEqual(5);
+      await kill(children[0]!, 'SIGKILL');
+      children.push(startMailerProcess(mailerEnv));
 
-    await waitForDelivery(sink, id, recipients, 80_000);
+      await waitForDelivery(sink, id, recipients, 80_000);
 
-    const jobs = await id.deps.database.db.selectFrom('outbox').select(['id', 'payload']).where('queue', '=', QUEUES.mailSend).execute();
-    const jobOf = new Map(jobs.map((j) => [(j.payload as { to: string }).to, j.id]));
-    const records = new Map((await mailerDb.db.selectFrom('messages').selectAll().execute()).map((m) => [m.recipient, m]));
-    for (const to of recipients) {
-      const copies = sink.messages.filter((m) => m.to.includes(to));
-      expect(copies.length, to).toBeGreaterThanOrEqual(1);
-      expect(new Set(copies.map((c) => c.messageId)), to).toEqual(new Set([`<${jobOf.get(to)}@marinefuel.local>`]));
-      const record = records.get(to);
-      expect(record?.status, to).toBe('sent');
-      if (copies.length > 1) {
-        // A copy went out from the dead sender: the record says it may have, and counts both attempts.
-        expect(record).toMatchObject({ maybe_delivered: true });
-        expect(record!.attempts).toBeGreaterThanOrEqual(2);
+      const jobs = await id.deps.database.db
+        .selectFrom('outbox')
+        .select(['id', 'payload'])
+        .where('queue', '=', QUEUES.mailSend)
+        .execute();
+      const jobOf = new Map(jobs.map((j) => [(j.payload as { to: string }).to, j.id]));
+      const records = new Map(
+        (await mailerDb.db.selectFrom('messages').selectAll().execute()).map((m) => [m.recipient, m]),
+      );
+      for (const to of recipients) {
+        const copies = sink.messages.filter((m) => m.to.includes(to));
+        expect(copies.length, to).toBeGreaterThanOrEqual(1);
+        expect(new Set(copies.map((c) => c.messageId)), to).toEqual(
+          new Set([`<${jobOf.get(to)}@marinefuel.local>`]),
+        );
+        const record = records.get(to);
+        expect(record?.status, to).toBe('sent');
+        if (copies.length > 1) {
+          // A copy went out from the dead sender: the record says it may have, and counts both attempts.
+          expect(record).toMatchObject({ maybe_delivered: true });
+          expect(record!.attempts).toBeGreaterThanOrEqual(2);
+        }
       }
-    }
-    const figures = tally(sink, recipients);
-    console.warn(tableRow('mailer SIGKILLed during a 3 s 250', figures, '(same Message-ID)'));
-    expect(figures).toMatchObject({ lost: 0, mixedMessageIds: 0 });
-    expect(await unconfirmedRows(id)).toEqual([]);
-  });
+      const figures = tally(sink, recipients);
+      console.warn(tableRow('mailer SIGKILLed during a 3 s 250', figures, '(same Message-ID)'));
+      expect(figures).toMatchObject({ lost: 0, mixedMessageIds: 0 });
+      expect(await unconfirmedRows(id)).toEqual([]);
+    },
+  );
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '@mfd/contracts';
 import { messageIdFor } from '../src/domain/message-id';
 import { startMailer, type MailerHarness } from './harness';
-import { startMailProducer, tableRow, tally, unconfirmedRows, waitForDelivery, type MailProducer } from './fault-harness';
+import {
+  startMailProducer,
+  tableRow,
+  tally,
+  unconfirmedRows,
+  waitForDelivery,
+  type MailProducer,
+} from './fault-harness';
 
 const USERS = 50;
 /** The issue's row is 30 s of outage; about 8 s of requests (10 s with their answers) shows the same and keeps the test short. */
@@ -31,32 +38,46 @@ describe('fault: Redis down while forgot-password requests arrive', () => {
     await producer.redis.stop();
   });
 
-  it('when Redis is stopped while requests keep arriving and then starts again, then every reset mail arrives once', { timeout: 90_000 }, async () => {
-    const { id, redis } = producer;
-    await redis.stop();
-    const down = Date.now();
-    const statuses: number[] = [];
-    for (const email of users) {
-      const res = await id.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-      statuses.push(res.statusCode);
-      await new Promise((r) => setTimeout(r, OUTAGE_MS / USERS));
-    }
-    // Nothing could pass through the queue meanwhile: every reset waits in identity's outbox.
-    expect(mailer.sink.messages).toEqual([]);
-    const outageSeconds = Math.round((Date.now() - down) / 1000);
-    await redis.start();
-    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  it(
+    'when Redis is stopped while requests keep arriving and then starts again, then every reset mail arrives once',
+    { timeout: 90_000 },
+    async () => {
+      const { id, redis } = producer;
+      await redis.stop();
+      const down = Date.now();
+      const statuses: number[] = [];
+      for (const email of users) {
+        const res = await id.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email },
+        });
+        statuses.push(res.statusCode);
+        await new Promise((r) => setTimeout(r, OUTAGE_MS / USERS));
+      }
+      // Nothing could pass through the queue meanwhile: every reset waits in identity's outbox.
+      expect(mailer.sink.messages).toEqual([]);
+      const outageSeconds = Math.round((Date.now() - down) / 1000);
+      await redis.start();
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
-    await waitForDelivery(mailer.sink, id, users, 60_000);
-    const figures = tally(mailer.sink, users);
-    console.warn(tableRow(`Redis down ${outageSeconds} s while requests arrive`, figures));
-    expect(figures).toMatchObject({ lost: 0, doubled: 0, mixedMessageIds: 0 });
-    // Every mail that arrived is one of the resets, under its own job's Message-ID.
-    const rows = await id.deps.database.db.selectFrom('outbox').select(['id', 'payload']).where('queue', '=', QUEUES.mailSend).execute();
-    const resets = rows.filter((r) => r.payload.type === 'mail.send' && r.payload.mail.template === 'password-reset');
-    const resetIds = new Set(resets.map((r) => messageIdFor(r.id, mailer.deps.config.MAIL_FROM)));
-    expect(resetIds.size).toBe(USERS);
-    expect(mailer.sink.messages.filter((m) => !resetIds.has(m.messageId ?? ''))).toEqual([]);
-    expect(await unconfirmedRows(id)).toEqual([]);
-  });
+      await waitForDelivery(mailer.sink, id, users, 60_000);
+      const figures = tally(mailer.sink, users);
+      console.warn(tableRow(`Redis down ${outageSeconds} s while requests arrive`, figures));
+      expect(figures).toMatchObject({ lost: 0, doubled: 0, mixedMessageIds: 0 });
+      // Every mail that arrived is one of the resets, under its own job's Message-ID.
+      const rows = await id.deps.database.db
+        .selectFrom('outbox')
+        .select(['id', 'payload'])
+        .where('queue', '=', QUEUES.mailSend)
+        .execute();
+      const resets = rows.filter(
+        (r) => r.payload.type === 'mail.send' && r.payload.mail.template === 'password-reset',
+      );
+      const resetIds = new Set(resets.map((r) => messageIdFor(r.id, mailer.deps.config.MAIL_FROM)));
+      expect(resetIds.size).toBe(USERS);
+      expect(mailer.sink.messages.filter((m) => !resetIds.has(m.messageId ?? ''))).toEqual([]);
+      expect(await unconfirmedRows(id)).toEqual([]);
+    },
+  );
 });

@@ -27,7 +27,10 @@ export async function startMailer(env: Partial<Record<keyof MailerConfig, string
   await app.ready();
   const worker = startMailWorker(deps);
   const producer = createProducerConnection(config.REDIS_URL);
-  const queue = new Queue(QUEUES.mailSend, { connection: producer, prefix: queuePrefix(config.REDIS_PREFIX) });
+  const queue = new Queue(QUEUES.mailSend, {
+    connection: producer,
+    prefix: queuePrefix(config.REDIS_PREFIX),
+  });
 
   /** Adds a job as a producer would (its link sealed); retries are fast so tests stay short. */
   async function send(job: Partial<MailSendJob> = {}, opts: JobsOptions = {}) {
@@ -36,7 +39,10 @@ export async function startMailer(env: Partial<Record<keyof MailerConfig, string
       type: 'mail.send',
       to,
       source: 'identity',
-      mail: { template: 'password-reset', data: { first_name: 'Maria', token: deps.secrets.seal('tok-123', to), expires_in_minutes: 60 } },
+      mail: {
+        template: 'password-reset',
+        data: { first_name: 'Maria', token: deps.secrets.seal('tok-123', to), expires_in_minutes: 60 },
+      },
       ...job,
     };
     const added = await queue.add('mail.send', payload, {
@@ -52,7 +58,11 @@ export async function startMailer(env: Partial<Record<keyof MailerConfig, string
   async function settled(jobId: string, timeoutMs = 10_000) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const row = await deps.database.db.selectFrom('messages').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+      const row = await deps.database.db
+        .selectFrom('messages')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .executeTakeFirst();
       if (row && isFinalMailStatus(row.status)) return row;
       await new Promise((r) => setTimeout(r, 25));
     }

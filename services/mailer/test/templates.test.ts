@@ -21,7 +21,10 @@ describe('mail templates', () => {
 
   it('when a verification mail is rendered, then both parts carry the one-time /verify-email link and user data is escaped', async () => {
     const mail = await renderMail(
-      { template: 'verify-email', data: { first_name: '<b>Maria</b>', token: 'a+b/c=', expires_in_minutes: 60 } },
+      {
+        template: 'verify-email',
+        data: { first_name: '<b>Maria</b>', token: 'a+b/c=', expires_in_minutes: 60 },
+      },
       ctx,
     );
     expect(mail.subject).toBe('Confirm your e-mail address for Marine Fuel Distribution');
@@ -35,7 +38,10 @@ describe('mail templates', () => {
 
   it('when user data holds markup, then it is escaped in the HTML', async () => {
     const mail = await renderMail(
-      { template: 'password-reset', data: { first_name: '<script>alert(1)</script>', token: 't', expires_in_minutes: 60 } },
+      {
+        template: 'password-reset',
+        data: { first_name: '<script>alert(1)</script>', token: 't', expires_in_minutes: 60 },
+      },
       ctx,
     );
     expect(mail.html).not.toContain('<script>alert(1)</script>');
@@ -60,6 +66,19 @@ describe('mail templates', () => {
     expect(html).toContain('Maria &lt;b&gt;Jensen&lt;/b&gt;');
     expect(html).toContain('Tel: +45 33 12 34 56');
     expect(html).toContain('href="mailto:maria@nordicbunkers.example"');
-    expect(Signature({ signature: { full_name: null, title: null, company_name: null, phone: null, email: null, website: null, address: null, additional_info: null } })).toBeNull();
+    expect(
+      Signature({
+        signature: {
+          full_name: null,
+          title: null,
+          company_name: null,
+          phone: null,
+          email: null,
+          website: null,
+          address: null,
+          additional_info: null,
+        },
+      }),
+    ).toBeNull();
   });
 });

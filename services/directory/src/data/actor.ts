@@ -16,8 +16,3 @@ export function isForeignKeyViolation(err: unknown): boolean {
 export function actorOf(auth: { userId: string; tenantId: string }): Actor {
   return { userId: auth.userId, tenantId: auth.tenantId };
 }
-
-/** A user's text inside a LIKE pattern matches literally. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Customer, customerCreate, customerPatch } from '@mfd/contracts';
 import type { z } from 'zod';
-import { likeEscape, type Actor } from './actor';
+import { likeEscape } from '@mfd/db';
+import type { Actor } from './actor';
 import type { CompaniesTable, DirectoryDB } from './db';
 
 type CustomerRow = Selectable<CompaniesTable>;

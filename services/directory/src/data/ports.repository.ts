@@ -3,7 +3,8 @@ import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { portInput } from '@mfd/contracts';
 import type { z } from 'zod';
 import type { PortRow } from '../domain/ports/unlocode-row';
-import { likeEscape, type Actor } from './actor';
+import { likeEscape } from '@mfd/db';
+import type { Actor } from './actor';
 import type { DirectoryDB, PortsTable } from './db';
 
 export const PORT_COLUMNS = [

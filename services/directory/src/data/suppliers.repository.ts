@@ -9,7 +9,8 @@ import {
 } from '@mfd/contracts';
 import { badRequest } from '@mfd/service-kit';
 import type { z } from 'zod';
-import { likeEscape, type Actor } from './actor';
+import { likeEscape } from '@mfd/db';
+import type { Actor } from './actor';
 import { createSupplierCompany, isSupplierCompanyOf } from './companies.repository';
 import type { DirectoryDB, SuppliersTable } from './db';
 

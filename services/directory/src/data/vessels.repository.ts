@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { vesselInput } from '@mfd/contracts';
 import type { z } from 'zod';
-import { likeEscape, type Actor } from './actor';
+import { likeEscape } from '@mfd/db';
+import type { Actor } from './actor';
 import type { DirectoryDB } from './db';
 
 type VesselValues = z.output<typeof vesselInput>;
