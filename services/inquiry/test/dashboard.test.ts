@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser } from '@mfd/testing';
-import { startInquiry } from './harness';
+import { startInquiry, startWithDirectory } from './harness';
 
 describe('dashboard and inquiry list', () => {
   let ctx: Awaited<ReturnType<typeof startInquiry>>;
@@ -64,14 +64,7 @@ describe('dashboard and inquiry list', () => {
 
 describe('dashboard supplier card', () => {
   it('when the directory is up, then total_suppliers is the company’s supplier count from it', async () => {
-    const { startDirectory } = await import('../../directory/test/harness');
-    const directory = await startDirectory();
-    await directory.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (directory.app.server.address() as { port: number }).port;
-    const inquiry = await startInquiry({
-      DIRECTORY_URL: `http://127.0.0.1:${port}`,
-      REDIS_PREFIX: directory.deps.config.REDIS_PREFIX,
-    });
+    const { directory, inquiry, close } = await startWithDirectory();
     try {
       const user = makeUser();
       for (const name of ['Lion City Bunkering', 'Gulf Energy']) {
@@ -91,8 +84,7 @@ describe('dashboard supplier card', () => {
       const dash = await inquiry.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) });
       expect(dash.json().total_suppliers).toBe(2);
     } finally {
-      await inquiry.close();
-      await directory.close();
+      await close();
     }
   });
 });

@@ -1,14 +1,13 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { IMO_MESSAGE, isValidImo, type InquiryDetail, type Port } from '@mfd/contracts';
-import { AutocompleteSearch, ResultLine } from '../../../components/autocomplete-search';
+import { IMO_MESSAGE, isValidImo, type InquiryDetail } from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
-import { searchPorts } from '../../../lib/api/ports';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatPortTime, formatUtc, isoToPortInput, portInputToIso } from '../../../lib/port-time';
-import { searchCustomers, useUpdateInquiry } from '../api/inquiries';
+import { useUpdateInquiry } from '../api/inquiries';
+import { CustomerBox, PortBox } from './party-boxes';
 import { ScheduleFields } from './schedule-fields';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -141,35 +140,21 @@ export function InquiryDetailsCard({ inquiry, editable }: { inquiry: InquiryDeta
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Vessel Name" required {...form.getInputProps('vessel_name')} />
             <TextInput label="IMO" {...form.getInputProps('imo')} />
-            <AutocompleteSearch
-              label="Customer"
-              required
+            <CustomerBox
               initialText={inquiry.customer_name ?? ''}
-              queryKey="customers"
-              search={searchCustomers}
-              itemKey={(c) => c.id}
-              itemLabel={(c) => c.name}
-              renderItem={(c) => <ResultLine title={c.display_name} detail={c.subtitle} />}
-              onSelect={(c) => form.setFieldValue('customer_id', c.id)}
-              onTextChange={() => form.setFieldValue('customer_id', '')}
+              onPick={(c) => form.setFieldValue('customer_id', c.id)}
+              onClear={() => form.setFieldValue('customer_id', '')}
               error={form.errors.customer_id}
             />
-            <AutocompleteSearch
-              label="Port"
-              required
+            <PortBox
               initialText={
                 inquiry.port_details ? `${inquiry.port_details.name} (${inquiry.port_details.unlocode})` : ''
               }
-              queryKey="ports"
-              search={searchPorts}
-              itemKey={(p) => p.id}
-              itemLabel={(p) => p.display_name}
-              renderItem={(p) => <ResultLine title={p.display_name} detail={p.subtitle} aside={p.timezone} />}
-              onSelect={(p: Pick<Port, 'id' | 'timezone'>) => {
+              onPick={(p) => {
                 form.setFieldValue('port_id', p.id);
                 setZone(p.timezone);
               }}
-              onTextChange={() => form.setFieldValue('port_id', '')}
+              onClear={() => form.setFieldValue('port_id', '')}
               error={form.errors.port_id}
             />
             <TextInput label="Agent Name" {...form.getInputProps('agent_name')} />

@@ -8,12 +8,12 @@ import { AddPortDialog } from '../../../components/add-port-dialog';
 import { AutocompleteSearch, ResultLine } from '../../../components/autocomplete-search';
 import { CustomerDialog } from '../../../components/customer-dialog';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { searchPorts } from '../../../lib/api/ports';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { portInputToIso } from '../../../lib/port-time';
-import { searchCustomers, searchVessels, useCreateInquiry, useFuelTypes } from '../api/inquiries';
+import { searchVessels, useCreateInquiry, useFuelTypes } from '../api/inquiries';
 import { AddVesselDialog } from './add-vessel-dialog';
+import { CustomerBox, PortBox } from './party-boxes';
 import { FuelLinesEditor, newFuelLine, type FuelLineValues } from './fuel-lines-editor';
 import { ScheduleFields, type ScheduleValues } from './schedule-fields';
 
@@ -135,35 +135,19 @@ export function InquiryForm({ onCancel }: { onCancel: () => void }) {
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <AutocompleteSearch
+          <CustomerBox
             key={`customer-${boxes.customer.key}`}
             initialText={boxes.customer.text}
-            label="Customer"
-            required
-            placeholder="Type 2+ characters of the customer's name"
-            queryKey="customers"
-            search={searchCustomers}
-            itemKey={(c) => c.id}
-            itemLabel={(c) => c.name}
-            renderItem={(c) => <ResultLine title={c.display_name} detail={c.subtitle} />}
-            onSelect={(c) => form.setFieldValue('customer_id', c.id)}
-            onTextChange={() => form.setFieldValue('customer_id', '')}
+            onPick={(c) => form.setFieldValue('customer_id', c.id)}
+            onClear={() => form.setFieldValue('customer_id', '')}
             onAddNew={(text) => setDialog({ kind: 'customer', text })}
             error={form.errors.customer_id}
           />
-          <AutocompleteSearch
+          <PortBox
             key={`port-${boxes.port.key}`}
             initialText={boxes.port.text}
-            label="Port"
-            required
-            placeholder="Port name or UN/LOCODE"
-            queryKey="ports"
-            search={searchPorts}
-            itemKey={(p) => p.id}
-            itemLabel={(p) => p.display_name}
-            renderItem={(p) => <ResultLine title={p.display_name} detail={p.subtitle} aside={p.timezone} />}
-            onSelect={choosePort}
-            onTextChange={() => form.setFieldValue('port_id', '')}
+            onPick={choosePort}
+            onClear={() => form.setFieldValue('port_id', '')}
             onAddNew={(text) => setDialog({ kind: 'port', text })}
             error={form.errors.port_id}
           />
