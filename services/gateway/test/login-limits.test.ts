@@ -30,9 +30,14 @@ async function gatewayBefore(identityUrl: string, env: Partial<Record<keyof Gate
     REDIS_PREFIX: uniqueRedisPrefix(),
     GATEWAY_SECRET: 'x'.repeat(32),
     IDENTITY_URL: identityUrl,
+    // Counting is what is tested here, not an outage: on a loaded machine a 300 ms command timeout
+    // would send some attempts to the in-memory fallback and split the count.
+    REDIS_COMMAND_TIMEOUT_MS: '5000',
     ...env,
   });
   const deps = createDeps(config, testKeys().publicKey);
+  // Attempts made before Redis is ready are counted in memory (by design); these tests count in Redis.
+  if (deps.redis.status !== 'ready') await new Promise((ready) => deps.redis.once('ready', ready));
   const app = await buildApp(deps);
   return { app, close: async () => (await app.close(), await closeDeps(deps)) };
 }
