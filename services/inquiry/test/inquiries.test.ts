@@ -151,6 +151,14 @@ describe('inquiries', () => {
         })
       ).json().detail,
     ).toBe('Product updated successfully!');
+    // The spec's line edit sends no ISO edition: MGO keeps its 2024 edition.
+    await api(user, 'PUT', `/api/inquiries/${id}/products/${mgo.id}`, {
+      product_name: 'MGO',
+      quantity_mt_min: 60,
+      quantity_mt_max: 90,
+    });
+    const edited = (await api(user, 'GET', `/api/inquiries/${id}`)).json().products[1];
+    expect([edited.iso_spec, edited.quantity_mt_max]).toEqual(['ISO8217:2024', '90']);
     expect((await api(user, 'DELETE', `/api/inquiries/${id}/products/${mgo.id}`)).json().detail).toBe(
       'Product deleted successfully!',
     );

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  DEFAULT_ISO_SPEC,
   QUEUES,
   type inquiryCreate,
   type inquiryUpdate,
@@ -8,7 +10,6 @@ import {
 } from '@mfd/contracts';
 import { writeOutbox } from '@mfd/queue';
 import type { z } from 'zod';
-import { randomUUID } from 'node:crypto';
 import type { InquiryDB } from '../data/db';
 import { findInquiry, insertInquiry, updateInquiry, type InquiryRow } from '../data/inquiries.repository';
 import {
@@ -266,23 +267,20 @@ export async function changeLine(
   input: LineUpdateInput,
 ): Promise<void> {
   await assertChangeable(db, caller, id, 'edit');
-  const existing = await findLine(db, caller.tenantId, id, lineId);
-  if (!existing) throw new InquiryNotFoundError('line');
   const { values, errors } = await resolveLines(
     lookups,
-    [
-      {
-        ...input,
-        iso_spec: input.iso_spec ?? (existing.iso_spec as LineInput['iso_spec']),
-        product_id: null,
-      },
-    ],
+    [{ ...input, iso_spec: input.iso_spec ?? DEFAULT_ISO_SPEC, product_id: null }],
     () => 'product_name',
   );
   throwIfAny(errors);
   await changeInquiry(db, caller, id, 'edit', async (trx) => {
-    if (!(await findLine(trx, caller.tenantId, id, lineId))) throw new InquiryNotFoundError('line');
-    await updateLine(trx, caller.tenantId, lineId, values[0]!);
+    const existing = await findLine(trx, caller.tenantId, id, lineId);
+    if (!existing) throw new InquiryNotFoundError('line');
+    // The spec's line edit sends no ISO edition: the line keeps its own.
+    await updateLine(trx, caller.tenantId, lineId, {
+      ...values[0]!,
+      iso_spec: input.iso_spec ?? existing.iso_spec,
+    });
     await updateInquiry(trx, caller.tenantId, id, {});
   });
 }

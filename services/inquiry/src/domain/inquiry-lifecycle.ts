@@ -57,7 +57,3 @@ export function nextStatus(from: InquiryStatus, action: InquiryAction): InquiryS
   if (!to) throw new InquiryTransitionError(from, action);
   return to;
 }
-
-export function allows(from: InquiryStatus, action: InquiryAction): boolean {
-  return MOVES[from][action] !== undefined;
-}

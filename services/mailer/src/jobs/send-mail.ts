@@ -96,6 +96,7 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
     (lease * 1000) / 3,
   );
   let subject: string | null = null;
+  let accepted = false;
   try {
     const mail = await renderMail(openSecrets(payload.mail, payload.to, ctx.secrets), {
       appUrl: ctx.config.APP_PUBLIC_URL,
@@ -112,6 +113,7 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
       messageId: smtpMessageId,
       headers: { 'X-MFD-Job-Id': jobId },
     });
+    accepted = true;
     clearInterval(renewal);
     await ctx.db.transaction().execute(async (trx) => {
       await markSent(trx, claimed.id, mail.subject, smtpMessageId);
@@ -126,6 +128,9 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
     ctx.outboxWritten();
   } catch (err) {
     clearInterval(renewal);
+    // The server took the mail but its record could not be written: it is not a failed send. The
+    // message stays `sending`; once its lease runs out the next attempt knows it may have gone out.
+    if (accepted) throw err;
     const permanent = isPermanentSmtpFailure(err);
     const last = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     const maybeDelivered = claimed.maybe_delivered || mayHaveBeenDelivered(err);

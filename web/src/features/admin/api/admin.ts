@@ -1,18 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Company, CreatedResponse, DetailResponse, Product } from '@mfd/contracts';
+import type { Company, CreatedResponse, DetailResponse } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export const companiesQuery = queryOptions({
   queryKey: ['companies'],
   queryFn: () => apiRequest<Company[]>('/api/companies'),
 });
-export const productsQuery = queryOptions({
-  queryKey: ['products'],
-  queryFn: () => apiRequest<Product[]>('/api/products'),
-});
 
 export const useCompanies = () => useQuery(companiesQuery);
-export const useProducts = () => useQuery(productsQuery);
 
 function useInvalidating<V, R>(keys: string[][], fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();

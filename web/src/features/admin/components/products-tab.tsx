@@ -19,7 +19,8 @@ import { DEFAULT_ISO_SPEC, ISO_SPECS, productInput, type Product } from '@mfd/co
 import { errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAddStandardFuels, useDeleteProduct, useProducts, useSaveProduct } from '../api/admin';
+import { useProducts } from '../../../lib/api/products';
+import { useAddStandardFuels, useDeleteProduct, useSaveProduct } from '../api/admin';
 import { SharedDataNotice, useCanChangeSharedData } from './shared-data-notice';
 
 function ProductDialog({ product, onClose }: { product?: Product; onClose: () => void }) {

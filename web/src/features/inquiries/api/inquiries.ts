@@ -8,14 +8,13 @@ import type {
   InquiryStatus,
   InquirySummary,
   InquiryUpdate,
-  Product,
   ProductLineInput,
   ProductLineUpdate,
   VesselSearchResult,
 } from '@mfd/contracts';
 import { apiPage, apiRequest } from '../../../lib/api-client';
 
-export interface InquiryPageParams {
+interface InquiryPageParams {
   q: string;
   status: InquiryStatus | '';
   limit: number;
@@ -38,15 +37,6 @@ export function useInquiry(id: string) {
     queryKey: ['inquiries', 'detail', id],
     queryFn: () => apiRequest<InquiryDetail>(`/api/inquiries/${id}`),
     retry: false,
-  });
-}
-
-/** The fuel types a line may name: the products list (HSFO, VLSFO, MGO and what admins add). */
-export function useFuelTypes() {
-  return useQuery({
-    queryKey: ['products'],
-    queryFn: () => apiRequest<Product[]>('/api/products'),
-    staleTime: 5 * 60_000,
   });
 }
 

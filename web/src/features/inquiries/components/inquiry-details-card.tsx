@@ -91,7 +91,8 @@ export function InquiryDetailsCard({ inquiry, editable }: { inquiry: InquiryDeta
     }
   });
 
-  if (!editing) {
+  // An inquiry cancelled meanwhile is read-only: its edit form closes.
+  if (!editing || !editable) {
     return (
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="md">

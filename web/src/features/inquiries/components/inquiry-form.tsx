@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS, parseVesselText, type Port } from '@mfd/contracts';
+import { useProducts } from '../../../lib/api/products';
 import { AddPortDialog } from '../../../components/add-port-dialog';
 import { AutocompleteSearch, ResultLine } from '../../../components/autocomplete-search';
 import { CustomerDialog } from '../../../components/customer-dialog';
@@ -11,7 +12,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { portInputToIso } from '../../../lib/port-time';
-import { searchVessels, useCreateInquiry, useFuelTypes } from '../api/inquiries';
+import { searchVessels, useCreateInquiry } from '../api/inquiries';
 import { AddVesselDialog } from './add-vessel-dialog';
 import { CustomerBox, PortBox } from './party-boxes';
 import { FuelLinesEditor, newFuelLine, type FuelLineValues } from './fuel-lines-editor';
@@ -27,7 +28,8 @@ type Values = ScheduleValues & {
   products: FuelLineValues[];
 };
 
-const INITIAL: Values = {
+/** A fresh form each time, so each first fuel row has its own key. */
+const initialValues = (): Values => ({
   customer_id: '',
   port_id: '',
   vessel_text: '',
@@ -38,7 +40,7 @@ const INITIAL: Values = {
   etd: '',
   commentary: '',
   products: [newFuelLine()],
-};
+});
 
 /** Server field names that the form shows under another field. */
 const FORM_FIELD: Record<string, string> = {
@@ -67,8 +69,8 @@ function validate(v: Values): Record<string, string> {
 export function InquiryForm({ onCancel }: { onCancel: () => void }) {
   const navigate = useNavigate();
   const create = useCreateInquiry();
-  const fuelTypes = useFuelTypes();
-  const form = useForm<Values>({ initialValues: INITIAL, validate });
+  const fuelTypes = useProducts();
+  const form = useForm<Values>({ initialValues: initialValues(), validate });
   // The port's zone, once a port is chosen: until then a typed time is not yet anywhere's.
   const [zone, setZone] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'customer' | 'port' | 'vessel'; text: string } | null>(null);
@@ -147,7 +149,10 @@ export function InquiryForm({ onCancel }: { onCancel: () => void }) {
             key={`port-${boxes.port.key}`}
             initialText={boxes.port.text}
             onPick={choosePort}
-            onClear={() => form.setFieldValue('port_id', '')}
+            onClear={() => {
+              form.setFieldValue('port_id', '');
+              setZone(null);
+            }}
             onAddNew={(text) => setDialog({ kind: 'port', text })}
             error={form.errors.port_id}
           />

@@ -12,7 +12,8 @@ import {
 } from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAddLine, useDeleteLine, useFuelTypes, useUpdateLine } from '../api/inquiries';
+import { useProducts } from '../../../lib/api/products';
+import { useAddLine, useDeleteLine, useUpdateLine } from '../api/inquiries';
 
 interface Draft {
   product_name: string;
@@ -75,11 +76,13 @@ function DraftCells({
 
 /** Spec §2 "Details": product requirement rows with inline edit and delete, and a working Add Product. */
 export function ProductLinesCard({ inquiry, editable }: { inquiry: InquiryDetail; editable: boolean }) {
-  const fuelTypes = (useFuelTypes().data ?? []).map((p) => p.code);
+  const fuelTypes = (useProducts().data ?? []).map((p) => p.code);
   const update = useUpdateLine(inquiry.id);
   const remove = useDeleteLine(inquiry.id);
   const add = useAddLine(inquiry.id);
-  const [editing, setEditing] = useState<{ id: string | 'new'; draft: Draft } | null>(null);
+  const [draftLine, setEditing] = useState<{ id: string | 'new'; draft: Draft } | null>(null);
+  // A line being edited closes when the inquiry stops being editable (e.g. it was just cancelled).
+  const editing = editable ? draftLine : null;
 
   const save = async () => {
     if (!editing) return;
@@ -94,9 +97,8 @@ export function ProductLinesCard({ inquiry, editable }: { inquiry: InquiryDetail
       setEditing(null);
     } catch (err) {
       const fallback = editing.id === 'new' ? 'Error adding product' : 'Error updating product';
-      notifyError(
-        errorDetail(err, fallback) === fallback ? fallback : `${fallback}: ${errorDetail(err, fallback)}`,
-      );
+      const detail = errorDetail(err, '');
+      notifyError(detail ? `${fallback}: ${detail}` : fallback);
     }
   };
 
@@ -109,7 +111,10 @@ export function ProductLinesCard({ inquiry, editable }: { inquiry: InquiryDetail
       onConfirm: () =>
         remove.mutate(line.id, {
           onSuccess: () => notifySuccess('Product deleted successfully!'),
-          onError: () => notifyError('Error deleting product'),
+          onError: (err) => {
+            const detail = errorDetail(err, '');
+            notifyError(detail ? `Error deleting product: ${detail}` : 'Error deleting product');
+          },
         }),
     });
 
