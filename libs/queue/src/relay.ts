@@ -148,6 +148,11 @@ export class OutboxRelay {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.opts.connection, prefix: this.opts.prefix });
+      // Redis away is a failed pass (the row waits for the next); without a listener the queue's
+      // connection error would surface as an unhandled rejection and could bring the process down.
+      queue.on('error', (err) =>
+        this.opts.logger.warn({ queue: name, err: err.message }, 'queue connection error'),
+      );
       this.queues.set(name, queue);
     }
     return queue;
