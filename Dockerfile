@@ -1,8 +1,11 @@
 # One image for all five services; the command picks the service.
 # Build: docker build -t marine-fuel-distribution .
 # Run:   docker run marine-fuel-distribution node services/identity/dist/server.js
+# NODE_IMAGE: any Debian-based Node 24 image with npm and the user node (uid 1000); without a
+# registry, scripts/container-runtime.sh builds one from Debian and the npm registry.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM node:24-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/
@@ -20,7 +23,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:24-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
 # Only what runs: the bundles, the built web app, production packages and workspace manifests.

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Four projects: `unit` (pure rules, no I/O), `integration` (each service through its
  * Fastify app on real PostgreSQL, Redis and an SMTP sink), `security` (attack probes against
  * the started stack) and `e2e` (Chromium against the started stack). `npm test` runs all four.
+ * A fifth, `containers` (docker-compose.yml on a container engine), runs only when named, from
+ * `npm run test:containers`.
  */
 export default defineConfig({
   test: {
@@ -46,6 +48,17 @@ export default defineConfig({
           include: ['web/e2e/**/*.test.ts', 'scripts/test/**/*.test.ts'],
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 120_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'containers',
+          sequence: { groupOrder: 4 },
+          include: ['scripts/containers/**/*.test.ts'],
+          testTimeout: 600_000,
           hookTimeout: 300_000,
           maxWorkers: 1,
           fileParallelism: false,

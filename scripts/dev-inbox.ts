@@ -28,6 +28,8 @@ function toJson(mail: ReceivedMail, index: number) {
     text: mail.text,
     html: mail.html,
     received_at: mail.receivedAt,
+    message_id: mail.messageId ?? null,
+    client_address: mail.clientAddress,
   };
 }
 

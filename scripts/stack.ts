@@ -57,7 +57,7 @@ function serviceEnv(name: ServiceName, o: StackOptions): NodeJS.ProcessEnv {
   const own: Record<ServiceName, Record<string, string>> = {
     identity: {},
     directory: {},
-    inquiry: { DIRECTORY_URL: url('directory') },
+    inquiry: { DIRECTORY_URL: url('directory'), IDENTITY_URL: url('identity') },
     mailer: { SMTP_URL: o.smtpUrl, APP_PUBLIC_URL: url('gateway') },
     gateway: {
       IDENTITY_URL: url('identity'),

@@ -6,6 +6,7 @@ import { apiCall, createCustomer } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { withinViewport } from './support/geometry';
+import { chooseFuel, startInquiry } from './support/inquiry-form';
 import { signUp, toast } from './support/session';
 
 const PHONE = { width: 390, height: 844 };
@@ -35,26 +36,6 @@ async function addCustomer(page: Page, name: string): Promise<void> {
   await page.getByRole('option', { name: 'Tanker', exact: true }).click();
   await add.getByRole('button', { name: 'Add Customer' }).click();
   await toast(page, 'Customer added successfully!');
-}
-
-/** Opens the create form and picks the customer and Singapore from their autocompletes. */
-async function startInquiry(page: Page, customer: string): Promise<void> {
-  if (!page.url().endsWith('/inquiries')) await page.getByRole('link', { name: 'Inquiries' }).first().click();
-  await page.getByRole('button', { name: 'Create New Inquiry' }).first().click();
-  await page.getByText('Customer Required').waitFor();
-  expect(await page.getByRole('button', { name: 'Create Inquiry' }).isDisabled()).toBe(true);
-  await page.getByRole('textbox', { name: 'Customer', exact: true }).fill(customer.slice(0, 6));
-  await page.getByRole('option', { name: new RegExp(customer.slice(0, 6)) }).click();
-  await page.getByRole('textbox', { name: 'Port', exact: true }).fill('SGSIN');
-  await page.getByRole('option', { name: /Singapore \(SGSIN\)/ }).click();
-}
-
-async function chooseFuel(page: Page, line: number, fuel: string, min: string, max: string): Promise<void> {
-  const row = page.getByRole('group', { name: `Fuel line ${line}` });
-  await row.getByRole('textbox', { name: 'Fuel Type' }).click();
-  await page.getByRole('option', { name: fuel, exact: true }).click();
-  await row.getByLabel('Min Quantity (MT)').fill(min);
-  await row.getByLabel('Max Quantity (MT)').fill(max);
 }
 
 describe('inquiries in the browser', () => {
@@ -99,7 +80,11 @@ describe('inquiries in the browser', () => {
     };
     expect(body).toMatchObject({ vessel_name: 'MSC OSCAR', imo: '9703291', eta: '2026-12-10T00:00:00.000Z' });
     expect(body.products).toHaveLength(2);
-    await page.waitForURL(/\/inquiries\/[0-9a-f-]{36}$/, { timeout: 5_000 });
+    // "Redirecting to supplier selection": the new inquiry opens on its Suppliers tab.
+    await page.waitForURL(/\/inquiries\/[0-9a-f-]{36}\?tab=suppliers$/, { timeout: 5_000 });
+    await page.getByRole('tab', { name: 'Suppliers', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page.waitForURL(/\/inquiries\/[0-9a-f-]{36}$/);
     const detailUrl = page.url();
 
     // The detail gives the port's time and the UTC instant.
@@ -228,7 +213,7 @@ describe('inquiries in the browser', () => {
       imo: '9811000',
       eta: null,
     });
-    await page.waitForURL(/\/inquiries\/[0-9a-f-]{36}$/, { timeout: 5_000 });
+    await page.waitForURL(/\/inquiries\/[0-9a-f-]{36}\?tab=suppliers$/, { timeout: 5_000 });
     await page.getByText('IMO 9811000 · Singapore · Baltic Bunker Buyers').waitFor();
     expect(errors).toEqual([]);
   });
@@ -298,8 +283,12 @@ describe('inquiries in the browser', () => {
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await fits()).toBe(true);
     await page.getByRole('button', { name: 'Create Inquiry' }).click();
-    await page.waitForURL(/\/inquiries\/[0-9a-f-]{36}$/, { timeout: 5_000 });
+    await page.waitForURL(/\/inquiries\/[0-9a-f-]{36}\?tab=suppliers$/, { timeout: 5_000 });
     await page.getByRole('heading', { name: 'MSC OSCAR' }).waitFor();
+    await page.getByRole('tab', { name: 'Suppliers', selected: true }).waitFor();
+    expect(await fits()).toBe(true);
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page.getByRole('table', { name: 'Product requirements' }).waitFor();
     expect(await fits()).toBe(true);
     // The product lines, their buttons included, are read without scrolling sideways.
     const lines = page.getByRole('table', { name: 'Product requirements' });

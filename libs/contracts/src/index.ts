@@ -17,3 +17,5 @@ export * from './ports';
 export * from './vessels';
 export * from './countries';
 export * from './spreadsheet';
+export * from './offers';
+export * from './port-time';

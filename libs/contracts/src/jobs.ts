@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIL_STATUSES } from './constants';
+import { DELIVERY_METHODS } from './offers';
 import { signatureView } from './profile';
 
 /** BullMQ queue names. A queue has one consuming service; events are addressed to it. */
@@ -31,6 +32,43 @@ export const sealedSecret = z
     'must be a sealed secret',
   );
 
+/** The inquiry as a supplier sees it in a mail: no customer, no other supplier. */
+export const rfqMailFacts = z.object({
+  vessel_name: z.string(),
+  imo: z.string().nullable(),
+  port_name: z.string().nullable(),
+  port_unlocode: z.string().nullable(),
+  /** IANA zone; times are shown in it and in UTC. */
+  port_timezone: z.string().nullable(),
+  eta: z.string().nullable(),
+  etb: z.string().nullable(),
+  etd: z.string().nullable(),
+  selling_terms: z.string().nullable(),
+  products: z
+    .array(
+      z.object({
+        product_name: z.string(),
+        iso_spec: z.string(),
+        quantity_mt_min: z.string(),
+        quantity_mt_max: z.string(),
+      }),
+    )
+    .max(20),
+});
+export type RfqMailFacts = z.infer<typeof rfqMailFacts>;
+
+/** A field of an amended inquiry as it was and as it is now, both already formatted for the mail. */
+export const rfqChange = z.object({ label: z.string(), before: z.string(), after: z.string() });
+
+const rfqLinkData = {
+  supplier_name: z.string(),
+  rfq: rfqMailFacts,
+  /** ISO 8601; shown in port time and UTC. */
+  reply_by: z.string(),
+  /** The supplier's personal offer-page token. */
+  token: sealedSecret,
+};
+
 /** Templates the mailer renders, each with the data it needs. */
 export const mailTemplate = z.discriminatedUnion('template', [
   z.object({
@@ -40,6 +78,50 @@ export const mailTemplate = z.discriminatedUnion('template', [
   z.object({
     template: z.literal('verify-email'),
     data: z.object({ first_name: z.string(), token: sealedSecret, expires_in_minutes: z.number().int() }),
+  }),
+  /** A supplier is asked to price an inquiry through its personal link. */
+  z.object({ template: z.literal('rfq-invitation'), data: z.object(rfqLinkData) }),
+  /** The inquiry a supplier was sent changed: what changed, and the link to price it again. */
+  z.object({
+    template: z.literal('rfq-amendment'),
+    data: z.object({ ...rfqLinkData, changes: z.array(rfqChange).max(50) }),
+  }),
+  /** The winner's confirmation: what was agreed. */
+  z.object({
+    template: z.literal('offer-awarded'),
+    data: z.object({
+      supplier_name: z.string(),
+      rfq: rfqMailFacts,
+      agent_name: z.string().nullable(),
+      agent_email: z.string().nullable(),
+      lines: z
+        .array(
+          z.object({
+            product_name: z.string(),
+            iso_spec: z.string(),
+            quantity_mt_min: z.string(),
+            quantity_mt_max: z.string(),
+            price_per_mt: z.string(),
+            delivery_method: z.enum(DELIVERY_METHODS),
+          }),
+        )
+        .max(20),
+      barging_charges: z.string(),
+      other_charges: z.string(),
+      total_stem_cost: z.string(),
+      payment_terms: z.string().nullable(),
+      notes: z.string().nullable(),
+    }),
+  }),
+  /** A supplier who offered is told, shortly, that another offer was taken. */
+  z.object({
+    template: z.literal('offer-not-awarded'),
+    data: z.object({ supplier_name: z.string(), rfq: rfqMailFacts }),
+  }),
+  /** The suppliers an inquiry went to are told it was cancelled. */
+  z.object({
+    template: z.literal('rfq-cancelled'),
+    data: z.object({ supplier_name: z.string(), rfq: rfqMailFacts, reason: z.string().nullable() }),
   }),
   /** To the address an account had before its e-mail was changed, so a taken-over account does not go unnoticed. */
   z.object({

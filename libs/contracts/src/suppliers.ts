@@ -116,7 +116,18 @@ export const supplier = z.object({
 });
 export type Supplier = z.infer<typeof supplier>;
 
+/** The most suppliers one list answers; a company's directory stays well under it. */
+export const MAX_SUPPLIER_LIST = 1000;
+
 export const supplierListQuery = z.object({
   q: searchText().optional(),
   status: enumField('Status', SUPPLIER_STATUSES).optional(),
+  /** Comma-separated supplier ids: the ones of these the caller may see (services read many at once). */
+  ids: z
+    .string()
+    .max(200 * 37, 'At most 200 ids')
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid('Each id must be a valid id')).max(200, 'At most 200 ids'))
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_SUPPLIER_LIST).default(MAX_SUPPLIER_LIST),
 });

@@ -70,6 +70,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  */
 export class OutboxRelay {
   private readonly queues = new Map<string, Queue>();
+  /** Queues whose connection finished BullMQ's set-up; only these may be closed (see `stop`). */
+  private readonly readyQueues = new Set<Queue>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private acks: Worker | undefined;
@@ -127,8 +129,12 @@ export class OutboxRelay {
     if (this.timer) clearInterval(this.timer);
     await this.running;
     await this.acks?.close();
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    // BullMQ drops a shared connection's listeners on close; a set-up still waiting for Redis would
+    // then fail with nobody listening (an unhandled rejection). Such a queue is left to fail into
+    // its logged 'error' listener when the connection ends.
+    await Promise.all([...this.readyQueues].map((q) => q.close()));
     this.queues.clear();
+    this.readyQueues.clear();
   }
 
   private async loop(): Promise<void> {
@@ -152,6 +158,11 @@ export class OutboxRelay {
       // connection error would surface as an unhandled rejection and could bring the process down.
       queue.on('error', (err) =>
         this.opts.logger.warn({ queue: name, err: err.message }, 'queue connection error'),
+      );
+      const created = queue;
+      created.waitUntilReady().then(
+        () => this.readyQueues.add(created),
+        () => undefined,
       );
       this.queues.set(name, queue);
     }

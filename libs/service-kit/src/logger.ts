@@ -18,6 +18,17 @@ export const REDACTED_PATHS = [
   '*.*.token',
 ];
 
+/**
+ * A supplier's offer-link token travels in the path (the web page /offer/<token> and its API
+ * /api/public/offers/<token>): it is a credential, so logged URLs show it blanked.
+ */
+const TOKEN_IN_PATH = /^(\/api\/public\/offers|\/offer)\/[^/?#]+/i;
+
+/** The path of a URL as it may be logged: no query string, no token in the path. */
+export function loggableUrl(url: string): string {
+  return (url.split('?')[0] ?? '').replace(TOKEN_IN_PATH, '$1/[redacted]');
+}
+
 export function loggerOptions(service: string, level: string): LoggerOptions {
   return {
     level,
@@ -25,8 +36,8 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       req(req: { method: string; url: string; headers: Record<string, unknown>; ip?: string }) {
-        // Query strings can carry reset or offer tokens: log the path only.
-        return { method: req.method, url: req.url.split('?')[0], ip: req.ip };
+        // Query strings can carry reset tokens, and offer links carry theirs in the path.
+        return { method: req.method, url: loggableUrl(req.url), ip: req.ip };
       },
     },
   };

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   messageId: string | undefined;
   headers: Map<string, unknown>;
   receivedAt: Date;
+  /** The sending client's address: tells apart the replicas of a scaled mailer (one container each). */
+  clientAddress: string;
 }
 
 interface Failure {
@@ -71,6 +73,7 @@ export class SmtpSink {
                 messageId: mail.messageId,
                 headers: mail.headers,
                 receivedAt: new Date(),
+                clientAddress: session.remoteAddress.replace(/^::ffff:/, ''),
               });
               for (const wake of this.waiters) wake();
               setTimeout(() => callback(), this.replyDelayMs);
@@ -92,6 +95,9 @@ export class SmtpSink {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<this> {
+    // A client killed mid-message (the fault tests SIGKILL mailers) resets its socket: the server
+    // reports it as an 'error', which is no failure of the sink and must not crash the run.
+    this.server.on('error', () => undefined);
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(port, host, () => resolve());

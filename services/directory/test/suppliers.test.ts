@@ -207,10 +207,46 @@ describe('suppliers and supplier companies', () => {
       trading_name: 'Elsewhere Oil',
       port_ids: [ports.NLRTM],
     });
+    await send(user, 'POST', '/api/suppliers', {
+      ...supplier(),
+      trading_name: 'Anywhere Marine',
+      port_ids: [],
+      is_default_for_ports: true,
+    });
     await send(makeUser(), 'POST', '/api/suppliers', supplier());
     const covering = (await send(user, 'GET', `/api/suppliers/by-port/${ports.SGSIN}`)).json();
-    expect(covering.map((s: { trading_name: string }) => s.trading_name)).toEqual(['Lion City Bunkering']);
-    expect(covering[0].contacts).toHaveLength(2);
+    expect(covering.map((s: { trading_name: string }) => s.trading_name)).toEqual([
+      'Anywhere Marine',
+      'Lion City Bunkering',
+    ]);
+    expect(covering[1].contacts).toHaveLength(2);
+  });
+
+  it('when a service reads suppliers by ids, then it gets those of the caller’s company only, whatever their status', async () => {
+    const user = makeUser();
+    const mine = (await send(user, 'POST', '/api/suppliers', supplier())).json().id;
+    const dormant = (
+      await send(user, 'POST', '/api/suppliers', {
+        ...supplier(),
+        trading_name: 'Dormant',
+        status: 'inactive',
+      })
+    ).json().id;
+    const foreign = (await send(makeUser(), 'POST', '/api/suppliers', supplier())).json().id;
+    const read = await send(user, 'GET', `/api/suppliers?ids=${[mine, dormant, foreign].join(',')}`);
+    expect(read.statusCode).toBe(200);
+    expect(
+      read
+        .json()
+        .map((s: { id: string }) => s.id)
+        .sort(),
+    ).toEqual([mine, dormant].sort());
+
+    const bad = await send(user, 'GET', '/api/suppliers?ids=not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([expect.objectContaining({ field: 'ids.0' })]);
+    const bounded = await send(user, 'GET', '/api/suppliers?limit=1');
+    expect(bounded.json()).toHaveLength(1);
   });
 
   it('when a supplier company is created and edited, then the country placeholder and the edit are kept', async () => {

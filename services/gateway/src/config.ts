@@ -62,6 +62,15 @@ export const gatewayConfig = baseConfig.extend({
     .int()
     .positive()
     .default(60 * 60),
+  /**
+   * A supplier's offer link (no account): page loads and submissions per token, and every offer-link
+   * request from one address, each within OFFER_LINK_WINDOW_SECONDS. Guessing a 256-bit token is
+   * hopeless anyway; these keep one link or one address from flooding the inquiry service.
+   */
+  OFFER_LINK_READS_PER_TOKEN: z.coerce.number().int().positive().default(60),
+  OFFER_LINK_SUBMITS_PER_TOKEN: z.coerce.number().int().positive().default(10),
+  OFFER_LINK_REQUESTS_PER_IP: z.coerce.number().int().positive().default(300),
+  OFFER_LINK_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   /** Health and docs probes of the services. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
   /** A proxied request whose service sends no answer (headers, or the next body bytes) for this long gets 504. */

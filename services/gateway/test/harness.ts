@@ -38,12 +38,13 @@ function fakeWebDist(): string {
 export async function startGatewayStack(env: Partial<Record<keyof GatewayConfig, string>> = {}) {
   const shared = { REDIS_PREFIX: uniqueRedisPrefix(), GATEWAY_SECRET: randomBytes(32).toString('hex') };
   const identity = await startIdentity(shared);
+  const identityUrl = await listen(identity.app);
   const directory = await startDirectory(shared);
   const directoryUrl = await listen(directory.app);
-  const inquiry = await startInquiry({ ...shared, DIRECTORY_URL: directoryUrl });
+  const inquiry = await startInquiry({ ...shared, DIRECTORY_URL: directoryUrl, IDENTITY_URL: identityUrl });
   const mailer = await startMailer(shared);
   const urls = {
-    IDENTITY_URL: await listen(identity.app),
+    IDENTITY_URL: identityUrl,
     DIRECTORY_URL: directoryUrl,
     INQUIRY_URL: await listen(inquiry.app),
     MAILER_URL: await listen(mailer.app),

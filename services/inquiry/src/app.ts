@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { InquiryDeps } from './deps';
 import { dashboardRoutes } from './routes/dashboard';
+import { distributionRoutes } from './routes/distribution';
 import { inquiryRoutes } from './routes/inquiries';
+import { offerRoutes } from './routes/offers';
+import { publicOfferRoutes } from './routes/public-offers';
 
 export async function buildApp(deps: InquiryDeps) {
   const app = createServiceApp({ name: 'inquiry', ...behindGateway(deps.config) });
@@ -18,5 +21,8 @@ export async function buildApp(deps: InquiryDeps) {
   );
   await app.register(inquiryRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
+  await app.register(offerRoutes, { deps });
+  await app.register(publicOfferRoutes, { deps });
+  await app.register(distributionRoutes, { deps });
   return app;
 }

@@ -1,11 +1,19 @@
 import { z } from 'zod';
+import { mailSecretKeysSetting } from '@mfd/queue';
 import { baseConfig, loadConfig } from '@mfd/service-kit';
 
 export const inquiryConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4003),
   DB_SCHEMA: z.string().default('inquiry'),
   DIRECTORY_URL: z.string().url().default('http://127.0.0.1:4002'),
+  /** Where the sender's profile (reply-to, signature) of an RFQ mail is read, with the caller's token. */
+  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** An outbox row not confirmed this long after it was handed over is handed over again. */
+  OUTBOX_RESEND_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Keys that seal the offer links of RFQ mail jobs; the mailer holds the same (see @mfd/queue secrets). */
+  MAIL_SECRET_KEYS: mailSecretKeysSetting,
+  MAIL_SECRET_KEYS_FILE: z.string().optional(),
 });
 export type InquiryConfig = z.infer<typeof inquiryConfig>;
 

@@ -1,5 +1,11 @@
 import { createDatabase, migrateToLatest, type Database } from '@mfd/db';
-import { createProducerConnection, createQueueConnection, OutboxRelay, queuePrefix } from '@mfd/queue';
+import {
+  createProducerConnection,
+  createQueueConnection,
+  MailSecrets,
+  OutboxRelay,
+  queuePrefix,
+} from '@mfd/queue';
 import { createRedis, loadPublicKey, ServiceClient, TokenRevocations } from '@mfd/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -15,12 +21,15 @@ export interface InquiryDeps {
   database: Database<InquiryDB>;
   redis: Redis;
   queueConnection: Redis;
-  /** Blocking connection for the outbox confirmations' consumer. */
+  /** Blocking connection for the consumers (outbox confirmations, mail status). */
   workerConnection: Redis;
   revocations: TokenRevocations;
   relay: OutboxRelay;
   publicKey: string;
   directory: ServiceClient;
+  identity: ServiceClient;
+  /** Seals the offer-link tokens that travel in mail jobs. */
+  mailSecrets: MailSecrets;
 }
 
 export function createDeps(
@@ -45,6 +54,7 @@ export function createDeps(
     prefix: queuePrefix(config.REDIS_PREFIX),
     logger,
     pollMs: config.OUTBOX_POLL_MS,
+    resendAfterMs: config.OUTBOX_RESEND_SECONDS * 1000,
   });
   return {
     config,
@@ -56,6 +66,8 @@ export function createDeps(
     relay,
     publicKey,
     directory: new ServiceClient('directory', config.DIRECTORY_URL),
+    identity: new ServiceClient('identity', config.IDENTITY_URL),
+    mailSecrets: MailSecrets.fromConfig(config),
   };
 }
 

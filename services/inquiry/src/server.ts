@@ -1,11 +1,23 @@
+import pino from 'pino';
 import { runServer } from '@mfd/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { closeDeps, createDeps, migrate } from './deps';
+import { startMailStatusConsumer } from './jobs/mail-status';
 
 const config = readConfig();
-const deps = createDeps(config);
+const logger = pino({ level: config.LOG_LEVEL, base: { service: 'inquiry' } });
+const deps = createDeps(config, undefined, logger);
 await migrate(deps);
 const app = await buildApp(deps);
 deps.relay.start();
-await runServer(app, { host: config.HOST, port: config.PORT }, () => closeDeps(deps));
+const mailStatus = startMailStatusConsumer({
+  db: deps.database.db,
+  connection: deps.workerConnection,
+  redisPrefix: config.REDIS_PREFIX,
+  logger,
+});
+await runServer(app, { host: config.HOST, port: config.PORT }, async () => {
+  await mailStatus.close();
+  await closeDeps(deps);
+});

@@ -1,4 +1,4 @@
-import { dropSchemas, serviceTestEnv, testInfra, testKeys } from '@mfd/testing';
+import { dropSchemas, serviceTestEnv, TEST_MAIL_SECRET_KEYS, testInfra, testKeys } from '@mfd/testing';
 import { buildApp } from '../src/app';
 import { inquiryConfig, type InquiryConfig } from '../src/config';
 import { closeDeps, createDeps, migrate } from '../src/deps';
@@ -6,7 +6,11 @@ import { closeDeps, createDeps, migrate } from '../src/deps';
 /** The inquiry app on its own fresh schema and Redis prefix, built as server.ts builds it. */
 export async function startInquiry(env: Partial<Record<keyof InquiryConfig, string>> = {}) {
   const infra = testInfra();
-  const { schema, env: base } = serviceTestEnv('inquiry', infra, { ...env });
+  // The mailer of the tests holds the same keys, so a sealed offer link opens there.
+  const { schema, env: base } = serviceTestEnv('inquiry', infra, {
+    MAIL_SECRET_KEYS: TEST_MAIL_SECRET_KEYS,
+    ...env,
+  });
   const config = inquiryConfig.parse(base);
   const deps = createDeps(config, testKeys().publicKey);
   await migrate(deps);
@@ -27,14 +31,18 @@ export async function startInquiry(env: Partial<Record<keyof InquiryConfig, stri
  * The inquiry app reading a real directory app listening on a free port, both on the same Redis
  * prefix, so look-ups and events go where they go in production.
  */
-export async function startWithDirectory() {
+export async function startWithDirectory(
+  env: Partial<Record<keyof InquiryConfig, string>> = {},
+  directoryEnv: Record<string, string> = {},
+) {
   const { startDirectory } = await import('../../directory/test/harness');
-  const directory = await startDirectory();
+  const directory = await startDirectory(directoryEnv);
   await directory.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (directory.app.server.address() as { port: number }).port;
   const inquiry = await startInquiry({
     DIRECTORY_URL: `http://127.0.0.1:${port}`,
     REDIS_PREFIX: directory.deps.config.REDIS_PREFIX,
+    ...env,
   });
   return {
     directory,
@@ -42,6 +50,30 @@ export async function startWithDirectory() {
     async close() {
       await inquiry.close();
       await directory.close();
+    },
+  };
+}
+
+/**
+ * The RFQ stack: a real identity (the sender's profile) and directory (suppliers) listening on free
+ * ports and the inquiry app reading both. A mailer started with `REDIS_PREFIX: stack.prefix` takes
+ * the inquiry's mail jobs. `env` is the inquiry's; a REDIS_URL in it (a fault test's own Redis)
+ * is all three services' Redis.
+ */
+export async function startRfq(env: Partial<Record<keyof InquiryConfig, string>> = {}) {
+  const { startIdentity } = await import('../../identity/test/harness');
+  const redis: Record<string, string> = env.REDIS_URL ? { REDIS_URL: env.REDIS_URL } : {};
+  const identity = await startIdentity(redis);
+  await identity.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (identity.app.server.address() as { port: number }).port;
+  const stack = await startWithDirectory({ IDENTITY_URL: `http://127.0.0.1:${port}`, ...env }, redis);
+  return {
+    ...stack,
+    identity,
+    prefix: stack.inquiry.deps.config.REDIS_PREFIX,
+    async close() {
+      await stack.close();
+      await identity.close();
     },
   };
 }

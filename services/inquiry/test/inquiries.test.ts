@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type TestUser } from '@mfd/testing';
 import { startWithDirectory } from './harness';
@@ -53,7 +54,7 @@ describe('inquiries', () => {
       port_details: { unlocode: 'SGSIN', country: 'SG', timezone: 'Asia/Singapore' },
       vessel_name: 'MSC OSCAR',
       imo: '9703291',
-      eta: '2026-12-10T00:00:00.000Z',
+      eta: '2030-12-10T00:00:00.000Z',
       status: 'draft',
       products_count: 2,
     });
@@ -82,7 +83,7 @@ describe('inquiries', () => {
       [{ vessel_name: '  ' }, 'vessel_name'],
       [{ imo: '9703292' }, 'imo'],
       [{ agent_email: 'not-an-email' }, 'agent_email'],
-      [{ etb: '2026-12-09T00:00:00Z' }, 'etb'],
+      [{ etb: '2030-12-09T00:00:00Z' }, 'etb'],
       [{ eta: 'tomorrow' }, 'eta'],
       [
         { products: [{ product_name: 'KEROSENE', quantity_mt_min: 1, quantity_mt_max: 2 }] },
@@ -129,7 +130,7 @@ describe('inquiries', () => {
       port_id: rotterdam,
       vessel_name: 'MSC OSCAR',
       imo: '9703291',
-      eta: '2026-12-12T06:00:00+01:00',
+      eta: '2030-12-12T06:00:00+01:00',
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().detail).toBe('Inquiry updated successfully!');
@@ -137,7 +138,7 @@ describe('inquiries', () => {
     const before = (await api(user, 'GET', `/api/inquiries/${id}`)).json();
     expect(before).toMatchObject({
       port_name: 'Rotterdam',
-      eta: '2026-12-12T05:00:00.000Z',
+      eta: '2030-12-12T05:00:00.000Z',
       agent_name: null,
       etb: null,
     });
@@ -255,9 +256,26 @@ describe('inquiries', () => {
       'POST /api/inquiries/:id/products': lineBody,
       'PUT /api/inquiries/:id/products/:productId': lineBody,
       'DELETE /api/inquiries/:id/products/:productId': undefined,
+      'GET /api/inquiries/:id/suggested-suppliers': undefined,
+      'POST /api/inquiries/:id/distribute': { recipients: [{ supplier_id: randomUUID() }] },
+      'GET /api/inquiries/:id/offers': undefined,
+      'POST /api/inquiries/:id/offers': {
+        supplier_id: randomUUID(),
+        lines: [
+          {
+            product_line_id: lineId,
+            price_per_mt: '600',
+            min_deliverable: 1,
+            max_deliverable: 2,
+            delivery_method: 'barge',
+          },
+        ],
+        valid_until: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     };
+    // Offer routes by offer id are probed in offers.test.ts; public links in public-offers.test.ts.
     const withParams = s.inquiry.app.routeTable
-      .filter((r) => r.url.includes(':'))
+      .filter((r) => r.url.startsWith('/api/inquiries/:id'))
       .map((r) => `${r.method} ${r.url}`);
     expect(withParams.sort()).toEqual(Object.keys(probes).sort());
     const before = (await api(user, 'GET', `/api/inquiries/${id}`)).json();

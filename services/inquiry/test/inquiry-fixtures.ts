@@ -44,9 +44,9 @@ export function newInquiry(customerId: string, portIdValue: string, extra: objec
     imo: MSC_IMO,
     agent_name: 'Harbour Agency',
     agent_email: 'ops@harbour-agency.example',
-    eta: '2026-12-10T08:00:00+08:00',
-    etb: '2026-12-10T12:00:00+08:00',
-    etd: '2026-12-11T06:00:00+08:00',
+    eta: '2030-12-10T08:00:00+08:00',
+    etb: '2030-12-10T12:00:00+08:00',
+    etd: '2030-12-11T06:00:00+08:00',
     commentary: 'Prefer barge delivery.',
     products: [
       { product_name: 'VLSFO', quantity_mt_min: 500, quantity_mt_max: '600.5' },

@@ -24,6 +24,10 @@ const VerifyEmailPage = lazyPage(
   () => import('../features/auth/routes/verify-email-page'),
   (m) => m.VerifyEmailPage,
 );
+const OfferPage = lazyPage(
+  () => import('../features/offer-page/routes/offer-page'),
+  (m) => m.OfferPage,
+);
 const DashboardPage = lazyPage(
   () => import('../features/dashboard/routes/dashboard-page'),
   (m) => m.DashboardPage,
@@ -69,6 +73,8 @@ export const router = createBrowserRouter([
     errorElement: <PageError />,
   },
   { path: '/verify-email', element: <main>{page(<VerifyEmailPage />)}</main>, errorElement: <PageError /> },
+  // A supplier's personal offer link: no account, so no sign-in gate and no app shell.
+  { path: '/offer/:token', element: <main>{page(<OfferPage />)}</main>, errorElement: <PageError /> },
   {
     path: '/',
     element: <AuthGate>{page(<AppLayout />)}</AuthGate>,

@@ -1,16 +1,22 @@
 import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Supplier } from '@mfd/contracts';
+import type { Supplier, SupplierResponseStats } from '@mfd/contracts';
+import { formatMedianResponse, formatResponseRate } from '../lib/durations';
 import { EmptyState } from './empty-state';
 import { SupplierDialog } from './supplier-dialog';
 
-/** Suppliers with Edit (spec §2 table: Trading Name, Email, Status, Tags, Edit; plus ports covered). */
+/**
+ * Suppliers with Edit (spec §2 table: Trading Name, Email, Status, Tags, Edit; plus ports covered,
+ * and, where `responseStats` is given, how often and how fast each answers inquiries).
+ */
 export function SuppliersTable({
   suppliers,
   loading,
+  responseStats,
 }: {
   suppliers: Supplier[] | undefined;
   loading: boolean;
+  responseStats?: Map<string, SupplierResponseStats>;
 }) {
   const [editing, setEditing] = useState<Supplier | null>(null);
   if (loading) return <Skeleton height={160} />;
@@ -23,7 +29,7 @@ export function SuppliersTable({
     );
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={responseStats ? 900 : 720}>
         <Table striped highlightOnHover aria-label="Suppliers" data-sticky-actions>
           <Table.Thead>
             <Table.Tr>
@@ -32,6 +38,12 @@ export function SuppliersTable({
               <Table.Th>Status</Table.Th>
               <Table.Th>Tags</Table.Th>
               <Table.Th>Ports</Table.Th>
+              {responseStats && (
+                <>
+                  <Table.Th>Response rate</Table.Th>
+                  <Table.Th>Median response</Table.Th>
+                </>
+              )}
               <Table.Th>Edit</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -57,6 +69,12 @@ export function SuppliersTable({
                 <Table.Td>
                   <Text size="sm">{s.ports.map((p) => p.unlocode).join(', ') || '—'}</Text>
                 </Table.Td>
+                {responseStats && (
+                  <>
+                    <Table.Td>{formatResponseRate(responseStats.get(s.id))}</Table.Td>
+                    <Table.Td>{formatMedianResponse(responseStats.get(s.id))}</Table.Td>
+                  </>
+                )}
                 <Table.Td>
                   <Button
                     size="xs"

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
+  MAX_SUPPLIER_LIST,
   SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER,
   SUPPLIER_DEFAULT_TAG,
   type Supplier,
@@ -279,17 +280,33 @@ async function toViews(
 export async function listSuppliers(
   db: Kysely<DirectoryDB>,
   tenantId: string,
-  filter: { q?: string | undefined; status?: 'active' | 'inactive' | undefined },
+  filter: {
+    q?: string | undefined;
+    status?: 'active' | 'inactive' | undefined;
+    ids?: string[] | undefined;
+    limit: number;
+  },
 ): Promise<Supplier[]> {
   let query = db.selectFrom('suppliers').selectAll().where('tenant_id', '=', tenantId);
   if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.ids) {
+    if (filter.ids.length === 0) return [];
+    query = query.where('id', 'in', filter.ids);
+  }
   if (filter.q) {
     const pattern = `%${likeEscape(filter.q.toLowerCase())}%`;
     query = query.where((eb) =>
       eb.or([eb(sql`lower(trading_name)`, 'like', pattern), eb(sql`lower(default_email)`, 'like', pattern)]),
     );
   }
-  return toViews(db, tenantId, await query.orderBy(sql`lower(trading_name)`).execute());
+  return toViews(
+    db,
+    tenantId,
+    await query
+      .orderBy(sql`lower(trading_name)`)
+      .limit(filter.limit)
+      .execute(),
+  );
 }
 
 export async function findSupplier(
@@ -314,12 +331,24 @@ export async function suppliersForPort(
 ): Promise<Supplier[]> {
   const rows = await db
     .selectFrom('suppliers as s')
-    .innerJoin('supplier_ports as sp', 'sp.supplier_id', 's.id')
     .selectAll('s')
     .where('s.tenant_id', '=', tenantId)
-    .where('sp.port_id', '=', portId)
     .where('s.status', '=', 'active')
+    // A supplier marked default for ports is offered at every port.
+    .where((eb) =>
+      eb.or([
+        eb('s.is_default_for_ports', '=', true),
+        eb.exists(
+          eb
+            .selectFrom('supplier_ports as sp')
+            .select(sql`1`.as('one'))
+            .whereRef('sp.supplier_id', '=', 's.id')
+            .where('sp.port_id', '=', portId),
+        ),
+      ]),
+    )
     .orderBy(sql`lower(s.trading_name)`)
+    .limit(MAX_SUPPLIER_LIST)
     .execute();
   return toViews(db, tenantId, rows);
 }

@@ -34,6 +34,17 @@ export function createRateLimits(redis: Redis, prefix: string, c: GatewayConfig)
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
+/** The public offer links' counters: per token (its hash) for reads and for submissions, and per address. */
+export function createOfferLinkLimits(redis: Redis, prefix: string, c: GatewayConfig) {
+  const base = `${prefix}:rl:offer-link`;
+  const window = c.OFFER_LINK_WINDOW_SECONDS;
+  return {
+    readsByToken: limiter(redis, `${base}:read:token`, c.OFFER_LINK_READS_PER_TOKEN, window),
+    submitsByToken: limiter(redis, `${base}:submit:token`, c.OFFER_LINK_SUBMITS_PER_TOKEN, window),
+    requestsByIp: limiter(redis, `${base}:ip`, c.OFFER_LINK_REQUESTS_PER_IP, window),
+  };
+}
+
 /** Consumes one point, atomically in Redis; answers the wait in seconds when the limit is spent. */
 export async function spend(limit: RateLimiterRedis, key: string): Promise<number | null> {
   try {

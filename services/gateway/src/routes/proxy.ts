@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authPlugin } from '@mfd/service-kit';
 import type { GatewayDeps } from '../deps';
 import { forwardHeaders } from '../forward';
+import { offerLinkLimits } from '../plugins/offer-link-limits';
 import { ROUTES, upstreamUrls } from '../upstreams';
 
 async function registerProxies(
@@ -12,7 +13,10 @@ async function registerProxies(
 ): Promise<void> {
   const urls = upstreamUrls(deps.config);
   for (const route of ROUTES.filter((r) => (r.public ?? false) === publicRoutes)) {
+    // Offer links take no bearer token: they are counted per token and address before going on.
+    const preHandler = route.prefix === '/api/public/offers' ? offerLinkLimits(deps) : undefined;
     await app.register(proxy, {
+      ...(preHandler ? { preHandler } : {}),
       upstream: urls[route.upstream],
       prefix: route.prefix,
       rewritePrefix: route.prefix,

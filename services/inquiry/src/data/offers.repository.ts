@@ -1,5 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { InquiryDB } from './db';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { InquiryDB, OfferRevisionsTable, OffersTable } from './db';
+
+export type OfferRow = Selectable<OffersTable>;
 
 export async function countOffers(db: Kysely<InquiryDB>, tenantId: string): Promise<number> {
   const row = await db
@@ -28,4 +30,185 @@ export function recentOffers(db: Kysely<InquiryDB>, tenantId: string, limit: num
     .orderBy('offers.submitted_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+export function findOffer(db: Kysely<InquiryDB>, tenantId: string, id: string) {
+  return db
+    .selectFrom('offers')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A supplier's one offer on an inquiry, if it made one. */
+export function findSupplierOffer(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  inquiryId: string,
+  supplierId: string,
+) {
+  return db
+    .selectFrom('offers')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('inquiry_id', '=', inquiryId)
+    .where('supplier_id', '=', supplierId)
+    .executeTakeFirst();
+}
+
+export type OfferValues = Omit<
+  Insertable<OffersTable>,
+  'id' | 'revision' | 'created_at' | 'updated_at' | 'awarded_at' | 'awarded_by' | 'award_notes'
+> & { supplier_id: string; submitted_at: Date };
+
+/**
+ * Writes a supplier's offer: the first submission creates it, each later one revises it in place
+ * and counts the revision. Callers hold the inquiry's row lock, so revisions never interleave.
+ */
+export async function saveOffer(
+  db: Kysely<InquiryDB>,
+  id: string,
+  values: OfferValues,
+): Promise<{ id: string; revision: number }> {
+  const { tenant_id: _tenant, inquiry_id: _inquiry, supplier_id: _supplier, ...changed } = values;
+  return db
+    .insertInto('offers')
+    .values({ id, ...values, revision: 1 })
+    .onConflict((oc) =>
+      oc.columns(['inquiry_id', 'supplier_id']).doUpdateSet({
+        ...changed,
+        revision: sql<number>`offers.revision + 1`,
+        updated_at: sql<Date>`now()`,
+      }),
+    )
+    .returning(['id', 'revision'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertRevision(
+  db: Kysely<InquiryDB>,
+  values: Insertable<OfferRevisionsTable>,
+): Promise<void> {
+  await db.insertInto('offer_revisions').values(values).execute();
+}
+
+export function listRevisions(db: Kysely<InquiryDB>, tenantId: string, offerId: string) {
+  return db
+    .selectFrom('offer_revisions')
+    .select(['revision', 'source', 'submitted_at', 'content'])
+    .where('tenant_id', '=', tenantId)
+    .where('offer_id', '=', offerId)
+    .orderBy('revision')
+    .execute();
+}
+
+/**
+ * The offers of one inquiry for the comparison, each with when it first came in and when its
+ * supplier was first sent the inquiry (the response time), at most `limit` of them.
+ */
+export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string, limit: number) {
+  return db
+    .selectFrom('offers')
+    .leftJoin('inquiry_recipients as r', 'r.id', 'offers.recipient_id')
+    .selectAll('offers')
+    .select((eb) => [
+      'r.first_sent_at',
+      eb
+        .selectFrom('offer_revisions')
+        .select(sql<Date>`min(submitted_at)`.as('first'))
+        .whereRef('offer_revisions.offer_id', '=', 'offers.id')
+        .as('first_submitted_at'),
+    ])
+    .where('offers.tenant_id', '=', tenantId)
+    .where('offers.inquiry_id', '=', inquiryId)
+    .orderBy('offers.submitted_at', (ob) => ob.asc().nullsLast())
+    .orderBy('offers.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function markAwarded(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  id: string,
+  award: { by: string; notes: string | null; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('offers')
+    .set({
+      status: 'awarded',
+      awarded_at: award.at,
+      awarded_by: award.by,
+      award_notes: award.notes,
+      updated_at: award.at,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every other standing offer of the inquiry loses; answers those, to tell their suppliers. */
+export function markOthersNotAwarded(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  inquiryId: string,
+  winnerId: string,
+) {
+  return db
+    .updateTable('offers')
+    .set({ status: 'not_awarded', updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('inquiry_id', '=', inquiryId)
+    .where('id', '<>', winnerId)
+    .where('status', '=', 'submitted')
+    .returning(['id', 'supplier_name', 'supplier_email'])
+    .execute();
+}
+
+export interface SupplierResponseRow {
+  supplier_id: string;
+  inquiries_sent: number;
+  offers: number;
+  median_response_seconds: number | null;
+}
+
+/**
+ * Per supplier the tenant sent anything to: how many inquiries went to it, on how many of those it
+ * made an offer (by link or recorded), and the median time from the first mail of an inquiry to its
+ * first offer on it. Counted in SQL over distinct inquiries, so resends and revisions count once.
+ */
+export async function supplierResponses(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+): Promise<SupplierResponseRow[]> {
+  const { rows } = await sql<SupplierResponseRow>`
+    with sent as (
+      select supplier_id, inquiry_id, min(first_sent_at) as first_sent_at
+      from inquiry_recipients
+      where tenant_id = ${tenantId}
+      group by supplier_id, inquiry_id
+    ),
+    answered as (
+      select o.supplier_id, o.inquiry_id, min(v.submitted_at) as first_offer_at
+      from offers o
+      join offer_revisions v on v.offer_id = o.id
+      where o.tenant_id = ${tenantId}
+        and o.status in ('submitted', 'awarded', 'not_awarded')
+      group by o.supplier_id, o.inquiry_id
+    )
+    select
+      s.supplier_id,
+      count(*)::int as inquiries_sent,
+      count(a.inquiry_id)::int as offers,
+      -- greatest() skips nulls (it would make an unanswered inquiry a 0 s response): filter them first.
+      round(percentile_cont(0.5) within group (
+        order by greatest(0, extract(epoch from a.first_offer_at - s.first_sent_at))
+      ) filter (where a.first_offer_at is not null))::int as median_response_seconds
+    from sent s
+    left join answered a on a.supplier_id = s.supplier_id and a.inquiry_id = s.inquiry_id
+    group by s.supplier_id
+    order by s.supplier_id
+  `.execute(db);
+  return rows;
 }

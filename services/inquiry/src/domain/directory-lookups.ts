@@ -3,6 +3,7 @@ export interface CustomerFacts {
   id: string;
   legal_entity_name: string;
   general_email: string | null;
+  selling_terms: string;
 }
 
 export interface PortFacts {

@@ -8,7 +8,7 @@ import {
   type productLineInput,
   type productLineUpdate,
 } from '@mfd/contracts';
-import { writeOutbox } from '@mfd/queue';
+import { writeOutbox, type MailSecrets } from '@mfd/queue';
 import type { z } from 'zod';
 import type { InquiryDB } from '../data/db';
 import { findInquiry, insertInquiry, updateInquiry, type InquiryRow } from '../data/inquiries.repository';
@@ -20,6 +20,9 @@ import {
   type LineValues,
 } from '../data/product-lines.repository';
 import { nextStatus, type InquiryAction } from './inquiry-lifecycle';
+import { amendIfSent, supplierFacts } from './rfq/amendments';
+import { writeCancelNotices } from './rfq/cancel-notices';
+import type { RfqMailContext, Sender } from './rfq/recipient-mail';
 import type { CustomerFacts, DirectoryLookups, FuelType, PortFacts } from './directory-lookups';
 
 export interface Caller {
@@ -111,6 +114,7 @@ function partyColumns(customer: CustomerFacts, port: PortFacts) {
     customer_id: customer.id,
     customer_name: customer.legal_entity_name,
     customer_email: customer.general_email,
+    selling_terms: customer.selling_terms,
     port_id: port.id,
     port_name: port.name,
     port_unlocode: port.unlocode,
@@ -193,7 +197,7 @@ export async function createInquiry(
  * Runs a change on one inquiry under a row lock, after checking the lifecycle allows the action;
  * answers what the change answers. Directory reads happen before, never while the lock is held.
  */
-async function changeInquiry<T>(
+export async function changeInquiry<T>(
   db: Kysely<InquiryDB>,
   caller: Caller,
   id: string,
@@ -209,7 +213,7 @@ async function changeInquiry<T>(
 }
 
 /** Fails early (404, 409) before any directory call is made for an inquiry that cannot change. */
-async function assertChangeable(
+export async function assertChangeable(
   db: Kysely<InquiryDB>,
   caller: Caller,
   id: string,
@@ -221,18 +225,53 @@ async function assertChangeable(
   return inquiry;
 }
 
+/** What the mails to suppliers about a change need: the keys that seal their links and the sender. */
+export interface NoticeSource {
+  secrets: MailSecrets;
+  /** The caller's profile; read only for an inquiry that was sent. */
+  sender: () => Promise<Sender>;
+}
+
+async function noticeContext(source: NoticeSource, inquiry: InquiryRow): Promise<RfqMailContext> {
+  // A draft went to nobody: there is no one to tell and nothing to read from identity.
+  return { secrets: source.secrets, sender: inquiry.status === 'draft' ? null : await source.sender() };
+}
+
+/**
+ * An edit under the inquiry's lock and, for an inquiry already sent, in the same transaction the
+ * amendment it makes (revision, mails to every address it went to).
+ */
+function amendingChange<T>(
+  db: Kysely<InquiryDB>,
+  caller: Caller,
+  id: string,
+  notices: RfqMailContext,
+  change: (trx: Kysely<InquiryDB>, inquiry: InquiryRow) => Promise<T>,
+): Promise<T> {
+  return changeInquiry(db, caller, id, 'edit', async (trx, inquiry) => {
+    const before = await supplierFacts(trx, inquiry);
+    const result = await change(trx, inquiry);
+    await amendIfSent(trx, notices, before, caller.tenantId, id);
+    return result;
+  });
+}
+
 export async function editInquiry(
   db: Kysely<InquiryDB>,
   lookups: DirectoryLookups,
   caller: Caller,
   id: string,
   input: UpdateInput,
+  source: NoticeSource,
 ): Promise<void> {
-  await assertChangeable(db, caller, id, 'edit');
-  const { customer, port, errors } = await resolveParties(lookups, input);
+  const current = await assertChangeable(db, caller, id, 'edit');
+  const [{ customer, port, errors }, notices] = await Promise.all([
+    resolveParties(lookups, input),
+    noticeContext(source, current),
+  ]);
   throwIfAny(errors);
   if (!customer || !port) throw new InquiryInputError(errors);
-  await changeInquiry(db, caller, id, 'edit', async (trx, before) => {
+  await amendingChange(db, caller, id, notices, async (trx, before) => {
     await updateInquiry(trx, caller.tenantId, id, {
       ...partyColumns(customer, port),
       ...ownColumns(input),
@@ -247,11 +286,15 @@ export async function addLine(
   caller: Caller,
   id: string,
   input: LineInput,
+  source: NoticeSource,
 ): Promise<string> {
-  await assertChangeable(db, caller, id, 'edit');
-  const { values, errors } = await resolveLines(lookups, [input], () => 'product_name');
+  const current = await assertChangeable(db, caller, id, 'edit');
+  const [{ values, errors }, notices] = await Promise.all([
+    resolveLines(lookups, [input], () => 'product_name'),
+    noticeContext(source, current),
+  ]);
   throwIfAny(errors);
-  return changeInquiry(db, caller, id, 'edit', async (trx) => {
+  return amendingChange(db, caller, id, notices, async (trx) => {
     const [lineId] = await insertLines(trx, caller.tenantId, id, values);
     await updateInquiry(trx, caller.tenantId, id, {});
     return lineId!;
@@ -265,15 +308,19 @@ export async function changeLine(
   id: string,
   lineId: string,
   input: LineUpdateInput,
+  source: NoticeSource,
 ): Promise<void> {
-  await assertChangeable(db, caller, id, 'edit');
-  const { values, errors } = await resolveLines(
-    lookups,
-    [{ ...input, iso_spec: input.iso_spec ?? DEFAULT_ISO_SPEC, product_id: null }],
-    () => 'product_name',
-  );
+  const current = await assertChangeable(db, caller, id, 'edit');
+  const [{ values, errors }, notices] = await Promise.all([
+    resolveLines(
+      lookups,
+      [{ ...input, iso_spec: input.iso_spec ?? DEFAULT_ISO_SPEC, product_id: null }],
+      () => 'product_name',
+    ),
+    noticeContext(source, current),
+  ]);
   throwIfAny(errors);
-  await changeInquiry(db, caller, id, 'edit', async (trx) => {
+  await amendingChange(db, caller, id, notices, async (trx) => {
     const existing = await findLine(trx, caller.tenantId, id, lineId);
     if (!existing) throw new InquiryNotFoundError('line');
     // The spec's line edit sends no ISO edition: the line keeps its own.
@@ -290,8 +337,10 @@ export async function removeLine(
   caller: Caller,
   id: string,
   lineId: string,
+  source: NoticeSource,
 ): Promise<void> {
-  await changeInquiry(db, caller, id, 'edit', async (trx) => {
+  const notices = await noticeContext(source, await assertChangeable(db, caller, id, 'edit'));
+  await amendingChange(db, caller, id, notices, async (trx) => {
     if (!(await findLine(trx, caller.tenantId, id, lineId))) throw new InquiryNotFoundError('line');
     await deleteLine(trx, caller.tenantId, lineId);
     await updateInquiry(trx, caller.tenantId, id, {});
@@ -303,11 +352,15 @@ export async function cancelInquiry(
   caller: Caller,
   id: string,
   reason: string | null,
+  source: NoticeSource,
 ): Promise<void> {
+  const notices = await noticeContext(source, await assertChangeable(db, caller, id, 'cancel'));
   await changeInquiry(db, caller, id, 'cancel', async (trx, inquiry) => {
     await updateInquiry(trx, caller.tenantId, id, {
       status: nextStatus(inquiry.status, 'cancel'),
       cancel_reason: reason,
     });
+    // Every supplier it went to hears it is off, with the mail written in the same transaction.
+    await writeCancelNotices(trx, notices, inquiry, reason);
   });
 }

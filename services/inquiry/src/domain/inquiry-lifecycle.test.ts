@@ -8,6 +8,7 @@ const ACTIONS: InquiryAction[] = ['edit', 'distribute', 'receive_offer', 'award'
 const ALLOWED: Record<string, InquiryStatus> = {
   'draft/edit': 'draft',
   'draft/distribute': 'distributed',
+  'draft/receive_offer': 'quoting',
   'draft/cancel': 'cancelled',
   'distributed/edit': 'distributed',
   'distributed/distribute': 'distributed',

@@ -8,7 +8,8 @@ export type InquiryAction = 'edit' | 'distribute' | 'receive_offer' | 'award' | 
  * Editing and sending again keep an open inquiry where it is; awarded and cancelled are final.
  */
 const MOVES: Record<InquiryStatus, Partial<Record<InquiryAction, InquiryStatus>>> = {
-  draft: { edit: 'draft', distribute: 'distributed', cancel: 'cancelled' },
+  // An offer the trader records from a phone call may come before anything was sent.
+  draft: { edit: 'draft', distribute: 'distributed', receive_offer: 'quoting', cancel: 'cancelled' },
   distributed: {
     edit: 'distributed',
     distribute: 'distributed',

@@ -17,6 +17,7 @@ import {
 } from '@mfd/contracts';
 import { badRequest, bearerToken, conflict, notFound } from '@mfd/service-kit';
 import { directoryLookups } from '../data/directory.client';
+import { senderProfile } from '../data/identity.client';
 import { findInquiry, listInquiries } from '../data/inquiries.repository';
 import { linesByInquiry } from '../data/product-lines.repository';
 import type { InquiryDeps } from '../deps';
@@ -30,6 +31,7 @@ import {
   InquiryNotFoundError,
   removeLine,
   type Caller,
+  type NoticeSource,
 } from '../domain/inquiries';
 import { InquiryTransitionError } from '../domain/inquiry-lifecycle';
 import { toDetail, toSummary } from './inquiry-views';
@@ -57,6 +59,15 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
       token: bearerToken(request.headers.authorization),
       requestId: request.id,
     });
+  // Edits and cancels of a sent inquiry tell its suppliers, with the caller as sender.
+  const notices = (request: FastifyRequest): NoticeSource => ({
+    secrets: deps.mailSecrets,
+    sender: () =>
+      senderProfile(deps.identity, {
+        token: bearerToken(request.headers.authorization),
+        requestId: request.id,
+      }),
+  });
   const domain = <T>(work: Promise<T>): Promise<T> =>
     work.catch((err: unknown) => {
       throw asHttpError(err);
@@ -103,7 +114,9 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     '/api/inquiries/:id',
     { schema: { tags, params: idParams, body: inquiryUpdate, response: { 200: detailResponse } } },
     async (request) => {
-      await domain(editInquiry(db, lookups(request), caller(request), request.params.id, request.body));
+      await domain(
+        editInquiry(db, lookups(request), caller(request), request.params.id, request.body, notices(request)),
+      );
       afterWrite();
       return { success: true as const, detail: 'Inquiry updated successfully!' };
     },
@@ -113,7 +126,10 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     '/api/inquiries/:id/cancel',
     { schema: { tags, params: idParams, body: inquiryCancel, response: { 200: detailResponse } } },
     async (request) => {
-      await domain(cancelInquiry(db, caller(request), request.params.id, request.body.reason));
+      await domain(
+        cancelInquiry(db, caller(request), request.params.id, request.body.reason, notices(request)),
+      );
+      afterWrite();
       return { success: true as const, detail: 'Inquiry cancelled.' };
     },
   );
@@ -123,8 +139,9 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     { schema: { tags, params: idParams, body: productLineInput, response: { 201: createdResponse } } },
     async (request, reply) => {
       const id = await domain(
-        addLine(db, lookups(request), caller(request), request.params.id, request.body),
+        addLine(db, lookups(request), caller(request), request.params.id, request.body, notices(request)),
       );
+      afterWrite();
       return reply.code(201).send({ success: true, id, detail: 'Product added successfully!' });
     },
   );
@@ -136,7 +153,10 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     },
     async (request) => {
       const { id, productId } = request.params;
-      await domain(changeLine(db, lookups(request), caller(request), id, productId, request.body));
+      await domain(
+        changeLine(db, lookups(request), caller(request), id, productId, request.body, notices(request)),
+      );
+      afterWrite();
       return { success: true as const, detail: 'Product updated successfully!' };
     },
   );
@@ -146,7 +166,8 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     { schema: { tags, params: productLineParams, response: { 200: detailResponse } } },
     async (request) => {
       const { id, productId } = request.params;
-      await domain(removeLine(db, caller(request), id, productId));
+      await domain(removeLine(db, caller(request), id, productId, notices(request)));
+      afterWrite();
       return { success: true as const, detail: 'Product deleted successfully!' };
     },
   );

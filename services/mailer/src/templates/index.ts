@@ -1,7 +1,12 @@
 import { render, toPlainText } from '@react-email/render';
 import type { MailTemplate, MailTemplateName } from '@mfd/contracts';
 import { emailChanged } from './email-changed';
+import { offerAwarded } from './offer-awarded';
+import { offerNotAwarded } from './offer-not-awarded';
 import { passwordReset } from './password-reset';
+import { rfqAmendment } from './rfq-amendment';
+import { rfqCancelled } from './rfq-cancelled';
+import { rfqInvitation } from './rfq-invitation';
 import type { TemplateContext, TemplateDefinition } from './template';
 import { verifyEmail } from './verify-email';
 
@@ -14,6 +19,11 @@ const definitions: Definitions = {
   'password-reset': passwordReset,
   'verify-email': verifyEmail,
   'email-changed': emailChanged,
+  'rfq-invitation': rfqInvitation,
+  'rfq-amendment': rfqAmendment,
+  'offer-awarded': offerAwarded,
+  'offer-not-awarded': offerNotAwarded,
+  'rfq-cancelled': rfqCancelled,
 };
 
 export interface RenderedMail {

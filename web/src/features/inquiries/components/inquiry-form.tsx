@@ -80,12 +80,15 @@ export function InquiryForm({ onCancel }: { onCancel: () => void }) {
     port: { key: 0, text: '' },
     vessel: { key: 0, text: '' },
   });
-  // After a success the spec moves to the new inquiry after a short pause, so the message can be read.
+  // After a success the spec moves on "to supplier selection" after a short pause, so the message can be read.
   const [createdId, setCreatedId] = useState<string | null>(null);
   const redirecting = createdId !== null;
   useEffect(() => {
     if (!createdId) return;
-    const timer = window.setTimeout(() => navigate(`/inquiries/${createdId}`), LIMITS.inquiryRedirectMs);
+    const timer = window.setTimeout(
+      () => navigate(`/inquiries/${createdId}?tab=suppliers`),
+      LIMITS.inquiryRedirectMs,
+    );
     return () => window.clearTimeout(timer);
   }, [createdId, navigate]);
 

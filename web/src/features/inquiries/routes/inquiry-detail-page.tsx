@@ -1,17 +1,27 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ACTIVE_INQUIRY_STATUSES, type InquiryDetail } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCancelInquiry, useInquiry } from '../api/inquiries';
+import { useOffers } from '../api/offers';
 import { InquiryDetailsCard } from '../components/inquiry-details-card';
 import { InquiryStatusBadge } from '../components/inquiry-status-badge';
 import { ProductLinesCard } from '../components/product-lines-card';
+
+// The tabs other than Details are fetched when first opened, keeping the page's own download small.
+const SuppliersTab = lazy(() =>
+  import('../components/suppliers-tab').then((m) => ({ default: m.SuppliersTab })),
+);
+const OffersTab = lazy(() => import('../components/offers-tab').then((m) => ({ default: m.OffersTab })));
+
+const TABS = ['details', 'suppliers', 'offers'] as const;
 
 function CancelReason({ onChange }: { onChange: (reason: string) => void }) {
   const [reason, setReason] = useState('');
@@ -39,11 +49,13 @@ function CancelButton({ inquiry }: { inquiry: InquiryDetail }) {
       children: <CancelReason onChange={(r) => (reason = r)} />,
       labels: { confirm: 'Cancel Inquiry', cancel: 'Keep Inquiry' },
       confirmProps: { color: 'red' },
+      // mutateAsync, not mutate's callbacks: the refetch after a cancel unmounts this button (the
+      // inquiry is no longer open) and mutate's callbacks are dropped once their component is gone.
       onConfirm: () =>
-        cancel.mutate(reason, {
-          onSuccess: () => notifySuccess('Inquiry cancelled.'),
-          onError: (err) => notifyError(`Error cancelling inquiry: ${errorDetail(err, 'Unknown error')}`),
-        }),
+        void cancel.mutateAsync(reason).then(
+          () => notifySuccess('Inquiry cancelled.'),
+          (err: unknown) => notifyError(`Error cancelling inquiry: ${errorDetail(err, 'Unknown error')}`),
+        ),
     });
   };
   return (
@@ -57,6 +69,23 @@ function CancelButton({ inquiry }: { inquiry: InquiryDetail }) {
 export function InquiryDetailPage() {
   const { inquiryId = '' } = useParams();
   const inquiry = useInquiry(inquiryId);
+  // The open tab lives in the address (?tab=suppliers), so a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((t) => t === params.get('tab')) ?? 'details';
+  const status = inquiry.data?.status;
+  // Polled while suppliers can still answer, so the tab's count moves when an offer arrives.
+  const offers = useOffers(
+    inquiryId,
+    (ACTIVE_INQUIRY_STATUSES as readonly string[]).includes(status ?? ''),
+    inquiry.isSuccess,
+  );
+  // The first offer moves the inquiry to quoting on the server; read it again so the badge follows.
+  const queryClient = useQueryClient();
+  const offerCount = offers.data?.length ?? 0;
+  useEffect(() => {
+    if (status === 'distributed' && offerCount > 0)
+      void queryClient.invalidateQueries({ queryKey: ['inquiries', 'detail', inquiryId] });
+  }, [status, offerCount, inquiryId, queryClient]);
 
   if (inquiry.isLoading) return <Skeleton height={320} />;
   if (inquiry.isError || !inquiry.data) {
@@ -103,11 +132,15 @@ export function InquiryDetailPage() {
           This inquiry is {data.status} and can no longer be changed.
         </Alert>
       )}
-      <Tabs defaultValue="details" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'details' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>
-          <Tabs.Tab value="offers">Offers (0)</Tabs.Tab>
+          <Tabs.Tab value="offers">Offers ({offers.data?.length ?? 0})</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details">
           <Stack>
@@ -116,16 +149,14 @@ export function InquiryDetailPage() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="suppliers">
-          <EmptyState
-            title="Supplier selection is coming"
-            description="Sending this inquiry to the suppliers at its port arrives with the next release."
-          />
+          <Suspense fallback={<Skeleton height={240} />}>
+            <SuppliersTab inquiry={data} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="offers">
-          <EmptyState
-            title="No offers yet"
-            description="Offers appear here once the inquiry has been sent to suppliers and they answer."
-          />
+          <Suspense fallback={<Skeleton height={240} />}>
+            <OffersTab inquiry={data} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </>

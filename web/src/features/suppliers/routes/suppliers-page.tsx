@@ -3,10 +3,13 @@ import { IconRefresh } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header';
 import { SuppliersTable } from '../../../components/suppliers-table';
 import { useSuppliers } from '../../../lib/api/suppliers';
+import { useSupplierStats } from '../api/supplier-stats';
 import { AddSupplierForm } from '../components/add-supplier-form';
 
 export function SuppliersPage() {
   const { data, isLoading, isError, refetch, isFetching } = useSuppliers();
+  // Without the figures (the offers service slow or down) the directory still shows, with dashes.
+  const stats = useSupplierStats();
   return (
     <>
       <PageHeader
@@ -16,7 +19,10 @@ export function SuppliersPage() {
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} />}
-            onClick={() => void refetch()}
+            onClick={() => {
+              void refetch();
+              void stats.refetch();
+            }}
             disabled={isFetching}
           >
             Refresh
@@ -30,7 +36,7 @@ export function SuppliersPage() {
         </Alert>
       )}
       <Card withBorder padding="lg">
-        <SuppliersTable suppliers={data} loading={isLoading} />
+        <SuppliersTable suppliers={data} loading={isLoading} responseStats={stats.data ?? new Map()} />
       </Card>
     </>
   );

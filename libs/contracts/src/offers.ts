@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import { MAIL_STATUSES, OFFER_STATUSES } from './constants';
+import { decimalInput, enumField, isoDateTime, optionalMultilineText, optionalText } from './fields';
+import { quantityMt } from './quantity';
+
+/** How a supplier delivers a fuel line. */
+export const DELIVERY_METHODS = ['barge', 'truck', 'pipeline', 'ex-wharf'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** Why a supplier's personal link is or is not open, as the public offer page says it. */
+export const OFFER_LINK_STATES = ['open', 'expired', 'awarded', 'not_awarded', 'cancelled'] as const;
+export type OfferLinkState = (typeof OFFER_LINK_STATES)[number];
+
+/** At most this many recipients in one distribution. */
+export const MAX_RECIPIENTS = 200;
+/** A reply-by the trader does not give is this far ahead (never after the ETA). */
+export const DEFAULT_REPLY_HOURS = 24;
+
+/** USD per tonne: above zero, at most 2 decimals, exact text. */
+export const priceUsd = (label: string) => decimalInput({ label, scale: 2, min: '0.01', max: '1000000' });
+/** A lump sum in USD for the whole stem: zero or more, at most 2 decimals. */
+const chargeUsd = (label: string) =>
+  decimalInput({ label, scale: 2, min: '0', max: '100000000' })
+    .nullish()
+    .transform((v) => v ?? '0');
+
+// ---- Suggested suppliers and distribution -------------------------------------------------
+
+export const suggestedSuppliersQuery = z.object({
+  all: z
+    .enum(['0', '1', 'true', 'false'], { error: 'All must be 1 or 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export const recipientDelivery = z.object({
+  recipient_id: z.uuid(),
+  contact_id: z.uuid().nullable(),
+  email: z.string(),
+  /** Last time a mail of this inquiry was queued for this recipient. */
+  sent_at: z.string(),
+  send_count: z.number().int(),
+  mail_status: z.enum(MAIL_STATUSES),
+  mail_attempts: z.number().int(),
+  mail_error: z.string().nullable(),
+  reply_by: z.string(),
+  has_offer: z.boolean(),
+});
+export type RecipientDelivery = z.infer<typeof recipientDelivery>;
+
+/** A supplier the trader may send the inquiry to, with whether and when it already went there. */
+export const suggestedSupplier = z.object({
+  id: z.uuid(),
+  trading_name: z.string(),
+  default_email: z.string(),
+  status: z.string(),
+  tags: z.array(z.string()),
+  covers_port: z.boolean(),
+  contacts: z.array(z.object({ id: z.uuid(), name: z.string(), email: z.string(), is_primary: z.boolean() })),
+  /** One entry per address of this supplier the inquiry was sent to. */
+  sent: z.array(recipientDelivery),
+});
+export type SuggestedSupplier = z.infer<typeof suggestedSupplier>;
+
+export const distributeInput = z.object({
+  recipients: z
+    .array(
+      z.object({
+        supplier_id: z.uuid('Supplier must be a valid id'),
+        /** A contact of the supplier; none sends to the supplier's default e-mail. */
+        contact_id: z
+          .uuid('Contact must be a valid id')
+          .nullish()
+          .transform((v) => v ?? null),
+      }),
+      { error: 'Please select at least one supplier' },
+    )
+    .min(1, 'Please select at least one supplier')
+    .max(MAX_RECIPIENTS, `At most ${MAX_RECIPIENTS} recipients at once`),
+  reply_by: isoDateTime('Reply by')
+    .nullish()
+    .transform((v) => (v ? new Date(v).toISOString() : null)),
+  /** Send again to recipients who already have this inquiry. */
+  resend: z.boolean({ error: 'Resend must be true or false' }).default(false),
+});
+export type DistributeInput = z.input<typeof distributeInput>;
+
+export const distributeResponse = z.object({
+  success: z.literal(true),
+  distributed_count: z.number().int(),
+  skipped_count: z.number().int(),
+  status: z.string(),
+  note: z.string().nullable(),
+  detail: z.string(),
+  reply_by: z.string(),
+});
+export type DistributeResponse = z.infer<typeof distributeResponse>;
+
+// ---- Offers ----------------------------------------------------------------------------------
+
+export const offerLineInput = z
+  .object({
+    product_line_id: z.uuid('Fuel line must be a valid id'),
+    price_per_mt: priceUsd('Price per MT'),
+    min_deliverable: quantityMt('Min deliverable'),
+    max_deliverable: quantityMt('Max deliverable'),
+    delivery_method: enumField('Delivery method', DELIVERY_METHODS),
+  })
+  .refine((l) => Number(l.min_deliverable) <= Number(l.max_deliverable), {
+    path: ['max_deliverable'],
+    message: 'Max deliverable must be at least the min deliverable',
+  });
+
+/** What a supplier submits by its link, and what a trader records for an offer by phone or mail. */
+export const offerSubmit = z.object({
+  lines: z
+    .array(offerLineInput, { error: 'Lines must be a list' })
+    .min(1, 'Price at least one fuel line')
+    .max(20, 'At most 20 lines')
+    .refine((lines) => new Set(lines.map((l) => l.product_line_id)).size === lines.length, {
+      message: 'Each fuel line may be priced once',
+    }),
+  barging_charges: chargeUsd('Barging charges'),
+  other_charges: chargeUsd('Other charges'),
+  payment_terms: optionalText('Payment terms', 200),
+  valid_until: isoDateTime('Valid until').transform((v) => new Date(v).toISOString()),
+  remarks: optionalMultilineText('Remarks', 2000),
+});
+export type OfferSubmit = z.input<typeof offerSubmit>;
+
+/** A trader records an offer received by phone or mail for a supplier of the directory. */
+export const manualOfferInput = offerSubmit.extend({ supplier_id: z.uuid('Supplier must be a valid id') });
+export type ManualOfferInput = z.input<typeof manualOfferInput>;
+
+export const offerSubmitResponse = z.object({
+  success: z.literal(true),
+  offer_id: z.uuid(),
+  revision: z.number().int(),
+  detail: z.string(),
+});
+
+export const offerLineView = z.object({
+  product_name: z.string(),
+  price_per_mt: z.string(),
+  min_deliverable: z.string(),
+  max_deliverable: z.string(),
+  delivery_method: z.enum(DELIVERY_METHODS),
+  /** The supplier can deliver less than the line's requested max. */
+  short: z.boolean(),
+});
+
+export const offerView = z.object({
+  id: z.uuid(),
+  status: z.enum(OFFER_STATUSES),
+  submitted_at: z.string().nullable(),
+  revision: z.number().int(),
+  source: z.enum(['link', 'manual']),
+  supplier: z.object({ id: z.uuid().nullable(), trading_name: z.string() }),
+  per_product_lines: z.record(z.string(), offerLineView),
+  barging_charges: z.string(),
+  other_charges: z.string(),
+  payment_terms: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  remarks: z.string().nullable(),
+  total_stem_cost: z.string(),
+  partial: z.boolean(),
+  /** valid_until has passed: the offer cannot be awarded. */
+  expired: z.boolean(),
+  /** Priced before the inquiry's last amendment and not revised since. */
+  priced_before_amendment: z.boolean(),
+  /** From the first mail to this supplier to its first offer, in seconds. */
+  response_seconds: z.number().int().nullable(),
+  cheapest_total: z.boolean(),
+  /** Product line ids on which this offer is the cheapest price. */
+  cheapest_lines: z.array(z.uuid()),
+  awarded_at: z.string().nullable(),
+  award_notes: z.string().nullable(),
+});
+export type OfferView = z.infer<typeof offerView>;
+
+export const offerRevision = z.object({
+  revision: z.number().int(),
+  submitted_at: z.string(),
+  total_stem_cost: z.string(),
+  offer: z.record(z.string(), z.unknown()),
+});
+export type OfferRevision = z.infer<typeof offerRevision>;
+
+export const awardInput = z.object({
+  notes: optionalMultilineText('Notes', 2000),
+  /** The spec's client sends it; the server takes the awarding user from the token. */
+  awarded_by: z.unknown().optional(),
+});
+
+// ---- Public offer page -------------------------------------------------------------------------
+
+export const offerTokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Offer link is not valid'),
+});
+
+export const publicInquiry = z.object({
+  vessel_name: z.string(),
+  imo: z.string().nullable(),
+  port_name: z.string().nullable(),
+  port_unlocode: z.string().nullable(),
+  port_timezone: z.string().nullable(),
+  eta: z.string().nullable(),
+  etb: z.string().nullable(),
+  etd: z.string().nullable(),
+  reply_by: z.string(),
+  selling_terms: z.string().nullable(),
+  trader: z.object({ name: z.string().nullable(), company: z.string().nullable() }),
+  products: z.array(
+    z.object({
+      id: z.uuid(),
+      product_name: z.string(),
+      iso_spec: z.string(),
+      quantity_mt_min: z.string(),
+      quantity_mt_max: z.string(),
+    }),
+  ),
+  amended_at: z.string().nullable(),
+});
+
+export const publicSubmittedOffer = z.object({
+  lines: z.array(
+    z.object({
+      product_line_id: z.uuid(),
+      price_per_mt: z.string(),
+      min_deliverable: z.string(),
+      max_deliverable: z.string(),
+      delivery_method: z.enum(DELIVERY_METHODS),
+    }),
+  ),
+  barging_charges: z.string(),
+  other_charges: z.string(),
+  payment_terms: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  remarks: z.string().nullable(),
+  submitted_at: z.string(),
+  revision: z.number().int(),
+});
+
+export const publicOfferPage = z.object({
+  state: z.enum(OFFER_LINK_STATES),
+  supplier_name: z.string(),
+  inquiry: publicInquiry,
+  offer: publicSubmittedOffer.nullable(),
+});
+export type PublicOfferPage = z.infer<typeof publicOfferPage>;
+
+/** 410 on a link that is not open: the error shape plus the state, so the page can say why. */
+export const closedLinkResponse = z.object({
+  success: z.literal(false),
+  detail: z.string(),
+  state: z.enum(OFFER_LINK_STATES),
+});
+
+// ---- Supplier response statistics --------------------------------------------------------------
+
+export const supplierResponseStats = z.object({
+  supplier_id: z.uuid(),
+  inquiries_sent: z.number().int(),
+  offers: z.number().int(),
+  /** offers / inquiries sent, 0..1; null before anything was sent. */
+  response_rate: z.number().nullable(),
+  median_response_seconds: z.number().int().nullable(),
+});
+export type SupplierResponseStats = z.infer<typeof supplierResponseStats>;

@@ -1,0 +1,72 @@
+/**
+ * Times of a port call as a supplier and a trader read them: in the port's own zone, with its UTC
+ * offset, and in UTC. Intl only, so the mailer, the services and the web app format alike.
+ */
+/**
+ * One formatter per zone, made once: building an Intl.DateTimeFormat costs far more than using it,
+ * and a distribution mail formats a handful of times (a sixth of the mailer's CPU per mail before).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'longOffset',
+      });
+    } catch {
+      // Not kept: only real zones (a few hundred) ever fill the map.
+      return null;
+    }
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
+function parts(at: Date, timeZone: string) {
+  const format = formatterFor(timeZone);
+  if (!format) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+  const byType = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  const offset = byType.timeZoneName === 'GMT' ? 'UTC' : String(byType.timeZoneName).replace('GMT', 'UTC');
+  return {
+    text: `${byType.day} ${byType.month} ${byType.year} ${byType.hour}:${byType.minute}`,
+    offset,
+  };
+}
+
+function validZone(timeZone: string | null | undefined): string | null {
+  if (!timeZone) return null;
+  return formatterFor(timeZone) ? timeZone : null;
+}
+
+/** "25 Nov 2026 08:00 local (UTC+08:00)", or the UTC form when the zone is unknown. */
+export function formatPortLocal(iso: string, timeZone: string | null | undefined): string {
+  const at = new Date(iso);
+  const zone = validZone(timeZone);
+  if (!zone) return formatUtc(iso);
+  const local = parts(at, zone);
+  return `${local.text} local (${local.offset})`;
+}
+
+/** "25 Nov 2026 00:00 UTC". */
+export function formatUtc(iso: string): string {
+  return `${parts(new Date(iso), 'UTC').text} UTC`;
+}
+
+/** Port time and UTC together: "25 Nov 2026 08:00 local (UTC+08:00) / 25 Nov 2026 00:00 UTC". */
+export function formatPortAndUtc(
+  iso: string | null | undefined,
+  timeZone: string | null | undefined,
+): string {
+  if (!iso) return 'TBD';
+  const zone = validZone(timeZone);
+  return zone ? `${formatPortLocal(iso, zone)} / ${formatUtc(iso)}` : formatUtc(iso);
+}

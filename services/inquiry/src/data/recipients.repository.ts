@@ -1,0 +1,125 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { MailStatus } from '@mfd/contracts';
+import type { DistributionsTable, InquiryDB, InquiryRecipientsTable } from './db';
+
+export type RecipientRow = Selectable<InquiryRecipientsTable>;
+
+export async function insertDistribution(
+  db: Kysely<InquiryDB>,
+  values: Omit<Selectable<DistributionsTable>, 'created_at'>,
+): Promise<void> {
+  await db.insertInto('distributions').values(values).execute();
+}
+
+/**
+ * Every address an inquiry went to, oldest first, with whether its supplier has made an offer
+ * (one offer per supplier and inquiry) and who sent it (the reply-to when a notice has no sender).
+ */
+export function recipientsOfInquiry(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string) {
+  return db
+    .selectFrom('inquiry_recipients as r')
+    .innerJoin('distributions as d', 'd.id', 'r.distribution_id')
+    .selectAll('r')
+    .select('d.sender_email')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('offers as o')
+            .select(sql`1`.as('one'))
+            .whereRef('o.inquiry_id', '=', 'r.inquiry_id')
+            .whereRef('o.supplier_id', '=', 'r.supplier_id')
+            .where('o.status', '<>', 'draft'),
+        )
+        .as('has_offer'),
+    )
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.inquiry_id', '=', inquiryId)
+    .orderBy('r.first_sent_at')
+    .orderBy('r.id')
+    .execute();
+}
+export type RecipientWithSender = Awaited<ReturnType<typeof recipientsOfInquiry>>[number];
+
+export async function insertRecipient(
+  db: Kysely<InquiryDB>,
+  values: Pick<
+    RecipientRow,
+    | 'id'
+    | 'tenant_id'
+    | 'inquiry_id'
+    | 'distribution_id'
+    | 'supplier_id'
+    | 'supplier_name'
+    | 'contact_id'
+    | 'contact_name'
+    | 'email'
+    | 'reply_by'
+  >,
+): Promise<void> {
+  await db.insertInto('inquiry_recipients').values(values).execute();
+}
+
+/** The inquiry sent again to an address that had it, with the new distribution's reply-by and names. */
+export async function markResent(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  id: string,
+  values: Pick<
+    RecipientRow,
+    'distribution_id' | 'reply_by' | 'supplier_name' | 'contact_id' | 'contact_name'
+  >,
+): Promise<void> {
+  await db
+    .updateTable('inquiry_recipients')
+    .set({ ...values, last_sent_at: sql<Date>`now()`, send_count: sql<number>`send_count + 1` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Only the hash of a link's token is kept; a recipient's older links stay valid. */
+export async function insertOfferLink(db: Kysely<InquiryDB>, recipientId: string, tokenHash: Buffer) {
+  await db.insertInto('offer_links').values({ token_hash: tokenHash, recipient_id: recipientId }).execute();
+}
+
+/** A new mail to the address is on its way: its delivery starts over and only its events count. */
+export async function trackRecipientMail(db: Kysely<InquiryDB>, id: string, jobId: string): Promise<void> {
+  await db
+    .updateTable('inquiry_recipients')
+    .set({
+      mail_job_id: jobId,
+      mail_status: 'queued',
+      mail_attempts: 0,
+      mail_error: null,
+      mail_status_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Records how the recipient's latest mail went. The event names the recipient by id only (the
+ * mailer knows no tenant); an event of an earlier mail, or older than the row's status, is a late
+ * or repeated delivery and changes nothing. Answers whether the row changed.
+ */
+export async function applyMailStatus(
+  db: Kysely<InquiryDB>,
+  id: string,
+  event: { jobId: string; status: MailStatus; attempts: number; error: string | null; at: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('inquiry_recipients')
+    .set({
+      mail_status: event.status,
+      mail_attempts: event.attempts,
+      mail_error: event.error,
+      mail_status_at: event.at,
+    })
+    .where('id', '=', id)
+    // A late event of an earlier mail (before a resend) or an older event of this one changes nothing.
+    .where('mail_job_id', '=', event.jobId)
+    .where('mail_status_at', '<=', event.at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import { canonicalDecimal, QUEUES, type RfqMailFacts } from '@mfd/contracts';
+import { writeOutbox } from '@mfd/queue';
+import type { InquiryDB } from '../../data/db';
+import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquiries.repository';
+import { linesByOffer } from '../../data/offer-lines.repository';
+import { findOffer, markAwarded, markOthersNotAwarded, type OfferRow } from '../../data/offers.repository';
+import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
+import type { Caller } from '../inquiries';
+import { nextStatus } from '../inquiry-lifecycle';
+import { nextOfferStatus } from './offer-lifecycle';
+import { OfferExpiredError, OfferNotFoundError } from './offer-errors';
+import { offerTotal } from './offer-totals';
+import type { Sender } from './recipient-mail';
+import { rfqFacts } from './rfq-facts';
+
+const tonnes = (v: string) => canonicalDecimal(v) ?? v;
+
+/** Award notices carry this reference: their delivery is no recipient's invitation status. */
+export const awardReference = (offerId: string) => `notice:${offerId}`;
+
+/** Fails early (404) before the awarding trader's profile is read. */
+export async function assertOfferExists(db: Kysely<InquiryDB>, caller: Caller, offerId: string) {
+  if (!(await findOffer(db, caller.tenantId, offerId))) throw new OfferNotFoundError('offer');
+}
+
+function mailEnvelope(inquiry: InquiryRow, sender: Sender, to: string, name: string | null, offerId: string) {
+  return {
+    type: 'mail.send' as const,
+    to,
+    to_name: name,
+    source: 'inquiry' as const,
+    reference: awardReference(offerId),
+    tenant_id: inquiry.tenant_id,
+    reply_to: sender.email,
+    signature: sender.signature,
+  };
+}
+
+/** The winner's confirmation: the agreed lines with their prices, the charges and the total. */
+async function writeConfirmation(
+  trx: Kysely<InquiryDB>,
+  inquiry: InquiryRow,
+  requested: ProductLineRow[],
+  rfq: RfqMailFacts,
+  offer: OfferRow,
+  sender: Sender,
+  notes: string | null,
+): Promise<void> {
+  if (!offer.supplier_email) return;
+  const priced = (await linesByOffer(trx, inquiry.tenant_id, [offer.id])).get(offer.id) ?? [];
+  const byLine = new Map(priced.map((l) => [l.product_line_id, l]));
+  const agreed = requested.flatMap((line) => {
+    const price = byLine.get(line.id);
+    return price ? [{ line, price }] : [];
+  });
+  const total = offerTotal(requested, { ...offer, lines: agreed.map((a) => a.price) });
+  await writeOutbox(trx, QUEUES.mailSend, {
+    ...mailEnvelope(inquiry, sender, offer.supplier_email, offer.supplier_name, offer.id),
+    mail: {
+      template: 'offer-awarded',
+      data: {
+        supplier_name: offer.supplier_name ?? '',
+        rfq,
+        agent_name: inquiry.agent_name,
+        agent_email: inquiry.agent_email,
+        lines: agreed.map(({ line, price }) => ({
+          product_name: line.product_name,
+          iso_spec: line.iso_spec,
+          quantity_mt_min: tonnes(line.quantity_mt_min),
+          quantity_mt_max: tonnes(line.quantity_mt_max),
+          price_per_mt: price.price_per_mt,
+          delivery_method: price.delivery_method,
+        })),
+        barging_charges: offer.barging_charges,
+        other_charges: offer.other_charges,
+        total_stem_cost: total.total,
+        payment_terms: offer.payment_terms,
+        notes,
+      },
+    },
+  });
+}
+
+/**
+ * Awards one offer in one transaction under the inquiry's lock: the offer is awarded, every other
+ * standing offer of the inquiry is not, the inquiry is closed as awarded, and the winner's
+ * confirmation and the others' notes go into the outbox with it. A second award, an offer that
+ * is not standing, or one past its validity is refused (409) with nothing written.
+ */
+export async function awardOffer(
+  db: Kysely<InquiryDB>,
+  caller: Caller,
+  offerId: string,
+  notes: string | null,
+  sender: Sender,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await findOffer(trx, caller.tenantId, offerId);
+    if (!before) throw new OfferNotFoundError('offer');
+    const inquiry = await findInquiry(trx, caller.tenantId, before.inquiry_id, true);
+    if (!inquiry) throw new OfferNotFoundError('offer');
+    // Read again under the lock: a revision or another award may have landed meanwhile.
+    const offer = (await findOffer(trx, caller.tenantId, offerId))!;
+    const inquiryStatus = nextStatus(inquiry.status, 'award');
+    nextOfferStatus(offer.status, 'award');
+    if (offer.valid_until && offer.valid_until.getTime() <= now.getTime()) throw new OfferExpiredError();
+
+    await markAwarded(trx, caller.tenantId, offer.id, { by: caller.userId, notes, at: now });
+    const losers = await markOthersNotAwarded(trx, caller.tenantId, inquiry.id, offer.id);
+    await updateInquiry(trx, caller.tenantId, inquiry.id, { status: inquiryStatus });
+
+    const requested = (await linesByInquiry(trx, caller.tenantId, [inquiry.id])).get(inquiry.id) ?? [];
+    const rfq = rfqFacts(inquiry, requested);
+    await writeConfirmation(trx, inquiry, requested, rfq, offer, sender, notes);
+    for (const loser of losers) {
+      if (!loser.supplier_email) continue;
+      await writeOutbox(trx, QUEUES.mailSend, {
+        ...mailEnvelope(inquiry, sender, loser.supplier_email, loser.supplier_name, loser.id),
+        mail: { template: 'offer-not-awarded', data: { supplier_name: loser.supplier_name ?? '', rfq } },
+      });
+    }
+  });
+}

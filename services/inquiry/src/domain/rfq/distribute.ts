@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { distributeInput, Supplier } from '@mfd/contracts';
+import type { MailSecrets } from '@mfd/queue';
+import type { z } from 'zod';
+import type { InquiryDB } from '../../data/db';
+import { updateInquiry } from '../../data/inquiries.repository';
+import { linesByInquiry } from '../../data/product-lines.repository';
+import {
+  insertDistribution,
+  insertRecipient,
+  markResent,
+  recipientsOfInquiry,
+} from '../../data/recipients.repository';
+import {
+  assertChangeable,
+  changeInquiry,
+  InquiryInputError,
+  type Caller,
+  type FieldError,
+} from '../inquiries';
+import { nextStatus } from '../inquiry-lifecycle';
+import { writeLinkMail, type MailRecipient, type Sender } from './recipient-mail';
+import { resolveReplyBy } from './reply-by';
+import { rfqFacts } from './rfq-facts';
+import type { SupplierLookups } from './supplier-lookups';
+
+type DistributeInput = z.output<typeof distributeInput>;
+
+export interface DistributeContext {
+  db: Kysely<InquiryDB>;
+  suppliers: SupplierLookups;
+  /** The caller's profile: reply-to, name, company and signature of the mails. */
+  sender: () => Promise<Sender>;
+  secrets: MailSecrets;
+}
+
+export interface DistributeResult {
+  distributed_count: number;
+  skipped_count: number;
+  status: string;
+  note: string | null;
+  reply_by: string;
+}
+
+/** The inquiry cannot go out as it is (no fuel line to price). */
+export class DistributionRefusedError extends Error {}
+
+/** A recipient of the request, resolved against the directory. */
+interface Address {
+  supplier: Supplier;
+  contactId: string | null;
+  contactName: string | null;
+  email: string;
+}
+
+/** The requested suppliers in one directory read; one the caller may not see is absent. */
+async function readSuppliers(lookups: SupplierLookups, ids: string[]): Promise<Map<string, Supplier | null>> {
+  const wanted = [...new Set(ids)];
+  const found = new Map((await lookups.byIds(wanted)).map((s) => [s.id, s] as const));
+  return new Map(wanted.map((id) => [id, found.get(id) ?? null]));
+}
+
+/** Each requested recipient as an address of an active supplier of the caller, or what is wrong. */
+function resolveAddresses(
+  recipients: DistributeInput['recipients'],
+  suppliers: Map<string, Supplier | null>,
+): { addresses: Address[]; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const addresses: Address[] = [];
+  recipients.forEach((recipient, i) => {
+    const supplier = suppliers.get(recipient.supplier_id);
+    if (!supplier) {
+      errors.push({
+        field: `recipients.${i}.supplier_id`,
+        message: 'Supplier not found: choose one from the list',
+      });
+      return;
+    }
+    if (supplier.status !== 'active') {
+      errors.push({
+        field: `recipients.${i}.supplier_id`,
+        message: `${supplier.trading_name} is inactive: activate it before sending`,
+      });
+      return;
+    }
+    if (recipient.contact_id === null) {
+      addresses.push({ supplier, contactId: null, contactName: null, email: supplier.default_email });
+      return;
+    }
+    const contact = supplier.contacts.find((c) => c.id === recipient.contact_id);
+    if (!contact) {
+      errors.push({
+        field: `recipients.${i}.contact_id`,
+        message: `Contact is not one of ${supplier.trading_name}’s contacts`,
+      });
+      return;
+    }
+    addresses.push({ supplier, contactId: contact.id, contactName: contact.name, email: contact.email });
+  });
+  return { addresses, errors };
+}
+
+const addressKey = (supplierId: string, email: string) => `${supplierId} ${email.toLowerCase()}`;
+
+function skippedNote(skipped: number): string | null {
+  if (skipped === 0) return null;
+  const who = skipped === 1 ? '1 supplier address already had' : `${skipped} supplier addresses already had`;
+  return `${who} this inquiry and ${skipped === 1 ? 'was' : 'were'} skipped; send again with resend`;
+}
+
+/**
+ * Sends the inquiry to the chosen suppliers: in one transaction under the inquiry's lock, the
+ * distribution, a recipient row per new address (an address that already had the inquiry only
+ * with `resend`), a new personal link per address sent to and one mail job each. Everything the
+ * directory and identity must say is read before; a bad recipient writes nothing.
+ */
+export async function distributeInquiry(
+  ctx: DistributeContext,
+  caller: Caller,
+  id: string,
+  input: DistributeInput,
+  now: Date = new Date(),
+): Promise<DistributeResult> {
+  const before = await assertChangeable(ctx.db, caller, id, 'distribute');
+  const [suppliers, sender] = await Promise.all([
+    readSuppliers(
+      ctx.suppliers,
+      input.recipients.map((r) => r.supplier_id),
+    ),
+    ctx.sender(),
+  ]);
+  const { addresses, errors } = resolveAddresses(input.recipients, suppliers);
+  const replyByError = (eta: Date | null): FieldError[] => {
+    const result = resolveReplyBy(input.reply_by ? new Date(input.reply_by) : null, eta, now);
+    return result.ok ? [] : [{ field: 'reply_by', message: result.message }];
+  };
+  errors.push(...replyByError(before.eta));
+  if (errors.length) throw new InquiryInputError(errors);
+
+  return changeInquiry(ctx.db, caller, id, 'distribute', async (trx, inquiry) => {
+    // The ETA may have changed since the first read: the reply-by is settled under the lock.
+    const replyBy = resolveReplyBy(input.reply_by ? new Date(input.reply_by) : null, inquiry.eta, now);
+    if (!replyBy.ok) throw new InquiryInputError([{ field: 'reply_by', message: replyBy.message }]);
+    const lines = (await linesByInquiry(trx, caller.tenantId, [id])).get(id) ?? [];
+    if (lines.length === 0)
+      throw new DistributionRefusedError('Add at least one fuel line before sending the inquiry.');
+
+    const existing = new Map(
+      (await recipientsOfInquiry(trx, caller.tenantId, id)).map((r) => [
+        addressKey(r.supplier_id, r.email),
+        r,
+      ]),
+    );
+    const seen = new Set<string>();
+    const toSend: { address: Address; resendId: string | null }[] = [];
+    let skipped = 0;
+    for (const address of addresses) {
+      const key = addressKey(address.supplier.id, address.email);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const had = existing.get(key);
+      if (had && !input.resend) skipped += 1;
+      else toSend.push({ address, resendId: had?.id ?? null });
+    }
+    const result = {
+      distributed_count: toSend.length,
+      skipped_count: skipped,
+      note: skippedNote(skipped),
+      reply_by: replyBy.replyBy.toISOString(),
+    };
+    if (toSend.length === 0) return { ...result, status: inquiry.status };
+
+    const distributionId = randomUUID();
+    await insertDistribution(trx, {
+      id: distributionId,
+      tenant_id: caller.tenantId,
+      inquiry_id: id,
+      sent_by: caller.userId,
+      sender_name: sender.name,
+      sender_company: sender.company,
+      sender_email: sender.email,
+      reply_by: replyBy.replyBy,
+    });
+    const rfq = rfqFacts(inquiry, lines);
+    for (const { address, resendId } of toSend) {
+      const recipient: MailRecipient = {
+        id: resendId ?? randomUUID(),
+        tenant_id: caller.tenantId,
+        supplier_name: address.supplier.trading_name,
+        contact_name: address.contactName,
+        email: address.email,
+        reply_by: replyBy.replyBy,
+        sender_email: sender.email,
+      };
+      const values = {
+        distribution_id: distributionId,
+        reply_by: replyBy.replyBy,
+        supplier_name: recipient.supplier_name,
+        contact_id: address.contactId,
+        contact_name: address.contactName,
+      };
+      if (resendId) await markResent(trx, caller.tenantId, resendId, values);
+      else
+        await insertRecipient(trx, {
+          ...values,
+          id: recipient.id,
+          tenant_id: caller.tenantId,
+          inquiry_id: id,
+          supplier_id: address.supplier.id,
+          email: address.email,
+        });
+      await writeLinkMail(trx, { secrets: ctx.secrets, sender }, recipient, rfq, {
+        template: 'rfq-invitation',
+      });
+    }
+    const status = nextStatus(inquiry.status, 'distribute');
+    await updateInquiry(trx, caller.tenantId, id, { status });
+    return { ...result, status };
+  });
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { INQUIRY_STATUSES, OFFER_LINK_STATES } from '@mfd/contracts';
+import { closedLinkDetail, offerLinkState, type LinkFacts } from './offer-link-state';
+
+const now = new Date('2026-06-01T12:00:00.000Z');
+const at = (ms: number) => new Date(now.getTime() + ms);
+const facts = (over: Partial<LinkFacts>): LinkFacts => ({
+  inquiryStatus: 'distributed',
+  replyBy: at(3_600_000),
+  offer: null,
+  now,
+  ...over,
+});
+
+describe('offer link state', () => {
+  it('when the inquiry is open and the reply-by ahead, then the link is open, with or without an offer', () => {
+    expect(offerLinkState(facts({}))).toBe('open');
+    expect(
+      offerLinkState(facts({ inquiryStatus: 'quoting', offer: { status: 'submitted', validUntil: at(1) } })),
+    ).toBe('open');
+    expect(offerLinkState(facts({ offer: { status: 'submitted', validUntil: null } }))).toBe('open');
+  });
+
+  it('when the reply-by is now or past, then the link is expired (a millisecond before, it is open)', () => {
+    expect(offerLinkState(facts({ replyBy: now }))).toBe('expired');
+    expect(offerLinkState(facts({ replyBy: at(-1) }))).toBe('expired');
+    expect(offerLinkState(facts({ replyBy: at(1) }))).toBe('open');
+  });
+
+  it('when the supplier’s own offer has reached its validity, then the link is expired', () => {
+    expect(offerLinkState(facts({ offer: { status: 'submitted', validUntil: now } }))).toBe('expired');
+    expect(offerLinkState(facts({ offer: { status: 'submitted', validUntil: at(-60_000) } }))).toBe(
+      'expired',
+    );
+  });
+
+  it('when the inquiry was awarded, then the winner reads awarded and everyone else not awarded, whatever the times', () => {
+    const closed = { inquiryStatus: 'awarded' as const, replyBy: at(-1) };
+    expect(offerLinkState(facts({ ...closed, offer: { status: 'awarded', validUntil: at(-1) } }))).toBe(
+      'awarded',
+    );
+    expect(offerLinkState(facts({ ...closed, offer: { status: 'not_awarded', validUntil: null } }))).toBe(
+      'not_awarded',
+    );
+    expect(offerLinkState(facts({ ...closed, offer: null }))).toBe('not_awarded');
+  });
+
+  it('when the inquiry was cancelled, then the link says cancelled even past its reply-by', () => {
+    expect(offerLinkState(facts({ inquiryStatus: 'cancelled', replyBy: at(-1) }))).toBe('cancelled');
+    expect(
+      offerLinkState(
+        facts({ inquiryStatus: 'cancelled', offer: { status: 'submitted', validUntil: at(-1) } }),
+      ),
+    ).toBe('cancelled');
+  });
+
+  it('when any state is reached, then it is one the page knows', () => {
+    for (const inquiryStatus of INQUIRY_STATUSES)
+      expect(OFFER_LINK_STATES).toContain(offerLinkState(facts({ inquiryStatus })));
+  });
+
+  it('when a link is closed, then each state has its own sentence', () => {
+    const states = ['expired', 'awarded', 'not_awarded', 'cancelled'] as const;
+    const sentences = states.map(closedLinkDetail);
+    expect(new Set(sentences).size).toBe(states.length);
+    expect(closedLinkDetail('not_awarded')).toBe('This inquiry has been awarded to another supplier.');
+  });
+});

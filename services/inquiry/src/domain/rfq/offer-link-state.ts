@@ -1,0 +1,35 @@
+import type { InquiryStatus, OfferLinkState, OfferStatus } from '@mfd/contracts';
+
+export interface LinkFacts {
+  inquiryStatus: InquiryStatus;
+  /** The recipient's reply-by. */
+  replyBy: Date;
+  /** The supplier's offer, if it made one. */
+  offer: { status: OfferStatus; validUntil: Date | null } | null;
+  now: Date;
+}
+
+/**
+ * What a supplier's personal link allows now. A closed inquiry says how it closed (for this
+ * supplier: awarded to it, or to someone else); an open one takes offers until the reply-by and,
+ * once an offer is in, until that offer's own validity ends.
+ */
+export function offerLinkState({ inquiryStatus, replyBy, offer, now }: LinkFacts): OfferLinkState {
+  if (inquiryStatus === 'cancelled') return 'cancelled';
+  if (inquiryStatus === 'awarded') return offer?.status === 'awarded' ? 'awarded' : 'not_awarded';
+  if (now.getTime() >= replyBy.getTime()) return 'expired';
+  if (offer?.validUntil && now.getTime() >= offer.validUntil.getTime()) return 'expired';
+  return 'open';
+}
+
+const CLOSED_WORDS: Record<Exclude<OfferLinkState, 'open'>, string> = {
+  expired: 'This offer link has expired: the reply-by time or your offer’s validity has passed.',
+  awarded: 'This inquiry has been awarded to your offer.',
+  not_awarded: 'This inquiry has been awarded to another supplier.',
+  cancelled: 'This inquiry has been cancelled.',
+};
+
+/** The sentence a closed link answers with (410) and the page shows. */
+export function closedLinkDetail(state: Exclude<OfferLinkState, 'open'>): string {
+  return CLOSED_WORDS[state];
+}

@@ -1,0 +1,212 @@
+import type { Kysely } from 'kysely';
+import { canonicalDecimal, type OfferRevision, type OfferView, type PublicOfferPage } from '@mfd/contracts';
+import type { InquiryDB } from '../../data/db';
+import { findInquiry } from '../../data/inquiries.repository';
+import { linesByOffer, type OfferLineRow } from '../../data/offer-lines.repository';
+import {
+  findOffer,
+  findSupplierOffer,
+  listInquiryOffers,
+  listRevisions,
+  type OfferRow,
+} from '../../data/offers.repository';
+import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
+import { OfferNotFoundError } from './offer-errors';
+import { offerLinkState } from './offer-link-state';
+import { cheapestOffers, offerTotal } from './offer-totals';
+import { linkRecipient } from './submit-offer';
+
+/** The comparison shows at most this many offers of one inquiry (far more than suppliers at a port). */
+export const MAX_OFFERS_SHOWN = 200;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** numeric(10, 1) reads "500.0"; the API answers the canonical "500" as it takes it. */
+const decimal = (v: string) => canonicalDecimal(v) ?? v;
+
+function submittedLines(lines: OfferLineRow[], order: Map<string, number>) {
+  return [...lines]
+    .sort((a, b) => (order.get(a.product_line_id) ?? 0) - (order.get(b.product_line_id) ?? 0))
+    .map((l) => ({
+      product_line_id: l.product_line_id,
+      price_per_mt: l.price_per_mt,
+      min_deliverable: decimal(l.min_deliverable),
+      max_deliverable: decimal(l.max_deliverable),
+      delivery_method: l.delivery_method,
+    }));
+}
+
+/**
+ * What a supplier's link shows, in every state: the inquiry as suppliers may see it (no customer,
+ * no other supplier), who sent it, and the supplier's own offer as it stands.
+ */
+export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date): Promise<PublicOfferPage> {
+  const link = await linkRecipient(db, token);
+  const [inquiry, offer, requested] = await Promise.all([
+    findInquiry(db, link.tenant_id, link.inquiry_id),
+    findSupplierOffer(db, link.tenant_id, link.inquiry_id, link.supplier_id),
+    linesByInquiry(db, link.tenant_id, [link.inquiry_id]).then((m) => m.get(link.inquiry_id) ?? []),
+  ]);
+  if (!inquiry) throw new OfferNotFoundError('link');
+  const shown = offer && offer.status !== 'draft' && offer.submitted_at ? offer : null;
+  const lines = shown ? ((await linesByOffer(db, link.tenant_id, [shown.id])).get(shown.id) ?? []) : [];
+  const order = new Map(requested.map((l) => [l.id, l.position]));
+  return {
+    state: offerLinkState({
+      inquiryStatus: inquiry.status,
+      replyBy: link.reply_by,
+      offer: offer ? { status: offer.status, validUntil: offer.valid_until } : null,
+      now,
+    }),
+    supplier_name: link.supplier_name,
+    inquiry: {
+      vessel_name: inquiry.vessel_name,
+      imo: inquiry.imo,
+      port_name: inquiry.port_name,
+      port_unlocode: inquiry.port_unlocode,
+      port_timezone: inquiry.port_timezone,
+      eta: iso(inquiry.eta),
+      etb: iso(inquiry.etb),
+      etd: iso(inquiry.etd),
+      reply_by: link.reply_by.toISOString(),
+      selling_terms: inquiry.selling_terms,
+      trader: { name: link.sender_name, company: link.sender_company },
+      products: requested.map((l) => ({
+        id: l.id,
+        product_name: l.product_name,
+        iso_spec: l.iso_spec,
+        quantity_mt_min: decimal(l.quantity_mt_min),
+        quantity_mt_max: decimal(l.quantity_mt_max),
+      })),
+      amended_at: iso(inquiry.amended_at),
+    },
+    offer: shown
+      ? {
+          lines: submittedLines(lines, order),
+          barging_charges: shown.barging_charges,
+          other_charges: shown.other_charges,
+          payment_terms: shown.payment_terms,
+          valid_until: iso(shown.valid_until),
+          remarks: shown.remarks,
+          submitted_at: shown.submitted_at!.toISOString(),
+          revision: shown.revision,
+        }
+      : null,
+  };
+}
+
+type ListedOffer = OfferRow & { first_sent_at: Date | null; first_submitted_at: Date | null };
+
+/** Only a standing offer within its validity competes for "cheapest". */
+const isExpired = (offer: OfferRow, now: Date) =>
+  offer.valid_until !== null && offer.valid_until.getTime() <= now.getTime();
+const isStanding = (offer: OfferRow) => offer.status === 'submitted' || offer.status === 'awarded';
+
+function responseSeconds(offer: ListedOffer): number | null {
+  if (!offer.first_sent_at || !offer.first_submitted_at) return null;
+  return Math.max(0, Math.round((offer.first_submitted_at.getTime() - offer.first_sent_at.getTime()) / 1000));
+}
+
+/**
+ * The offers side by side: each total in exact decimals against the quantities asked for now, the
+ * cheapest total among complete standing offers and the cheapest price per line, and what the
+ * trader must know before awarding (expired, priced before the last amendment, short lines).
+ */
+export function compareOffers(
+  inquiryRevision: number,
+  requested: ProductLineRow[],
+  offers: ListedOffer[],
+  lines: Map<string, OfferLineRow[]>,
+  now: Date,
+): OfferView[] {
+  const asked = new Map(requested.map((l) => [l.id, l]));
+  const priced = offers.map((offer) => {
+    // A line the inquiry no longer has is not part of the comparison.
+    const own = (lines.get(offer.id) ?? []).filter((l) => asked.has(l.product_line_id));
+    return { offer, own, total: offerTotal(requested, { ...offer, lines: own }) };
+  });
+  const cheapest = cheapestOffers(
+    priced.map(({ offer, own, total }) => ({
+      id: offer.id,
+      total: total.total,
+      partial: total.partial,
+      excluded: isExpired(offer, now) || !isStanding(offer),
+      lines: own,
+    })),
+  );
+  return priced.map(({ offer, own, total }) => ({
+    id: offer.id,
+    status: offer.status,
+    submitted_at: iso(offer.submitted_at),
+    revision: offer.revision,
+    source: offer.source,
+    supplier: { id: offer.supplier_id, trading_name: offer.supplier_name ?? '' },
+    per_product_lines: Object.fromEntries(
+      own.map((l) => [
+        l.product_line_id,
+        {
+          product_name: asked.get(l.product_line_id)!.product_name,
+          price_per_mt: l.price_per_mt,
+          min_deliverable: decimal(l.min_deliverable),
+          max_deliverable: decimal(l.max_deliverable),
+          delivery_method: l.delivery_method,
+          short: total.shortLines.includes(l.product_line_id),
+        },
+      ]),
+    ),
+    barging_charges: offer.barging_charges,
+    other_charges: offer.other_charges,
+    payment_terms: offer.payment_terms,
+    valid_until: iso(offer.valid_until),
+    remarks: offer.remarks,
+    total_stem_cost: total.total,
+    partial: total.partial,
+    expired: isExpired(offer, now),
+    priced_before_amendment: offer.inquiry_revision < inquiryRevision,
+    response_seconds: responseSeconds(offer),
+    cheapest_total: cheapest.total.has(offer.id),
+    cheapest_lines: requested.filter((l) => cheapest.byLine.get(l.id)?.has(offer.id)).map((l) => l.id),
+    awarded_at: iso(offer.awarded_at),
+    award_notes: offer.award_notes,
+  }));
+}
+
+/** Every offer of one of the tenant's inquiries, compared; another company's inquiry is a 404. */
+export async function inquiryOffers(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  inquiryId: string,
+  now: Date,
+): Promise<OfferView[]> {
+  const inquiry = await findInquiry(db, tenantId, inquiryId);
+  if (!inquiry) throw new OfferNotFoundError('inquiry');
+  const [requested, offers] = await Promise.all([
+    linesByInquiry(db, tenantId, [inquiryId]).then((m) => m.get(inquiryId) ?? []),
+    listInquiryOffers(db, tenantId, inquiryId, MAX_OFFERS_SHOWN),
+  ]);
+  const lines = await linesByOffer(
+    db,
+    tenantId,
+    offers.map((o) => o.id),
+  );
+  return compareOffers(inquiry.revision, requested, offers, lines, now);
+}
+
+/** Every revision of one of the tenant's offers as it was submitted, oldest first. */
+export async function offerRevisions(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  offerId: string,
+): Promise<OfferRevision[]> {
+  const offer = await findOffer(db, tenantId, offerId);
+  if (!offer) throw new OfferNotFoundError('offer');
+  const rows = await listRevisions(db, tenantId, offerId);
+  return rows.map((row) => {
+    const content = row.content as Record<string, unknown>;
+    return {
+      revision: row.revision,
+      submitted_at: row.submitted_at.toISOString(),
+      total_stem_cost: String(content.total_stem_cost ?? ''),
+      offer: content,
+    };
+  });
+}

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  distributeInput,
+  distributeResponse,
+  idParams,
+  suggestedSupplier,
+  suggestedSuppliersQuery,
+} from '@mfd/contracts';
+import { badRequest, bearerToken, conflict, notFound } from '@mfd/service-kit';
+import { senderProfile } from '../data/identity.client';
+import { supplierLookups } from '../data/suppliers.client';
+import type { InquiryDeps } from '../deps';
+import { InquiryInputError, InquiryNotFoundError } from '../domain/inquiries';
+import { InquiryTransitionError } from '../domain/inquiry-lifecycle';
+import { distributeInquiry, DistributionRefusedError } from '../domain/rfq/distribute';
+import { suggestedSuppliers } from '../domain/rfq/suggested-suppliers';
+
+function asHttpError(err: unknown): unknown {
+  if (err instanceof InquiryInputError) return badRequest(err.message, err.errors);
+  if (err instanceof InquiryNotFoundError) return notFound(err.message);
+  if (err instanceof InquiryTransitionError || err instanceof DistributionRefusedError)
+    return conflict(err.message);
+  return err;
+}
+
+/** Which suppliers an inquiry may go to, and sending it to them (spec §2 Suppliers tab, §7). */
+export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  const tags = ['inquiries'];
+  const auth = (request: FastifyRequest) => ({
+    token: bearerToken(request.headers.authorization),
+    requestId: request.id,
+  });
+  const domain = <T>(work: Promise<T>): Promise<T> =>
+    work.catch((err: unknown) => {
+      throw asHttpError(err);
+    });
+
+  app.get(
+    '/api/inquiries/:id/suggested-suppliers',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: suggestedSuppliersQuery,
+        response: { 200: z.array(suggestedSupplier) },
+      },
+    },
+    async (request) =>
+      domain(
+        suggestedSuppliers(
+          db,
+          supplierLookups(deps.directory, auth(request)),
+          request.auth.tenantId,
+          request.params.id,
+          request.query.all,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/inquiries/:id/distribute',
+    { schema: { tags, params: idParams, body: distributeInput, response: { 200: distributeResponse } } },
+    async (request) => {
+      const result = await domain(
+        distributeInquiry(
+          {
+            db,
+            suppliers: supplierLookups(deps.directory, auth(request)),
+            sender: () => senderProfile(deps.identity, auth(request)),
+            secrets: deps.mailSecrets,
+          },
+          { tenantId: request.auth.tenantId, userId: request.auth.userId },
+          request.params.id,
+          request.body,
+        ),
+      );
+      if (result.distributed_count > 0) deps.relay.kick();
+      return {
+        success: true as const,
+        ...result,
+        detail:
+          result.distributed_count > 0
+            ? `Inquiry distributed successfully to ${result.distributed_count} suppliers!`
+            : `Distribution processed: ${result.status}`,
+      };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  closedLinkResponse,
+  errorResponse,
+  offerSubmit,
+  offerSubmitResponse,
+  offerTokenParams,
+  publicOfferPage,
+} from '@mfd/contracts';
+import { badRequest, notFound } from '@mfd/service-kit';
+import type { InquiryDeps } from '../deps';
+import { OfferInputError, OfferLinkClosedError, OfferNotFoundError } from '../domain/rfq/offer-errors';
+import { offerPage } from '../domain/rfq/offer-views';
+import { assertLinkOpen, submitByLink } from '../domain/rfq/submit-offer';
+
+/** Any text: a malformed token answers 404 like an unknown one, never 400, so probing learns nothing. */
+const tokenParams = z.object({ token: z.string() });
+const LINK_NOT_FOUND = 'This offer link is not valid.';
+
+function knownShape(token: string): string {
+  if (!offerTokenParams.safeParse({ token }).success) throw notFound(LINK_NOT_FOUND);
+  return token;
+}
+
+/** A closed link answers 410 with its state; the rest as the error table says. */
+function answerRefusal(err: unknown, reply: FastifyReply) {
+  if (err instanceof OfferLinkClosedError)
+    return reply.code(410).send({ success: false, detail: err.message, state: err.state });
+  if (err instanceof OfferNotFoundError) throw notFound(LINK_NOT_FOUND);
+  if (err instanceof OfferInputError) throw badRequest(err.message, err.errors);
+  throw err;
+}
+
+/**
+ * A supplier's personal offer page, reached without an account: the token in the path is the only
+ * credential (the gateway limits how often each token and address may try).
+ */
+export const publicOfferRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
+  const { db } = deps.database;
+  const tags = ['public offers'];
+  const config = { public: true };
+
+  app.get(
+    '/api/public/offers/:token',
+    {
+      config,
+      schema: {
+        tags,
+        security: [],
+        params: tokenParams,
+        response: { 200: publicOfferPage, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const token = knownShape(request.params.token);
+      return offerPage(db, token, new Date()).catch((err: unknown) => answerRefusal(err, reply));
+    },
+  );
+
+  app.post(
+    '/api/public/offers/:token',
+    {
+      config,
+      // The link is looked at before the body: a closed link says why rather than list field errors.
+      attachValidation: true,
+      schema: {
+        tags,
+        security: [],
+        params: tokenParams,
+        body: offerSubmit,
+        response: { 200: offerSubmitResponse, 410: closedLinkResponse },
+      },
+    },
+    async (request, reply) => {
+      const token = knownShape(request.params.token);
+      try {
+        const now = new Date();
+        await assertLinkOpen(db, token, now);
+        if (request.validationError) throw request.validationError;
+        const saved = await submitByLink(db, token, request.body, now);
+        return {
+          success: true as const,
+          offer_id: saved.offerId,
+          revision: saved.revision,
+          detail: saved.revision === 1 ? 'Offer submitted successfully!' : 'Offer updated successfully!',
+        };
+      } catch (err) {
+        return answerRefusal(err, reply);
+      }
+    },
+  );
+};

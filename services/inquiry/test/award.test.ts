@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailSendJob, MailTemplate } from '@mfd/contracts';
+import { bearer } from '@mfd/testing';
+import { startRfq } from './harness';
+import {
+  createInquiry,
+  offerBody,
+  publicGet,
+  publicPost,
+  seedLink,
+  signUpTrader,
+  type Caller,
+} from './offer-fixtures';
+
+type Stack = Awaited<ReturnType<typeof startRfq>>;
+
+describe('awarding an offer', () => {
+  let s: Stack;
+  let trader: Caller & { email: string };
+  beforeAll(async () => {
+    s = await startRfq();
+    trader = await signUpTrader(s.identity, { first_name: 'Maria', last_name: 'Jensen' });
+    const signature = await s.identity.app.inject({
+      method: 'PUT',
+      url: '/api/profile/signature',
+      headers: bearer(trader),
+      payload: { full_name: 'Maria Jensen', title: 'Bunker Trader', company_name: 'Baltic Bunkers ApS' },
+    });
+    expect(signature.statusCode, signature.body).toBe(200);
+  });
+  afterAll(() => s.close());
+
+  const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    s.inquiry.app.inject({ method, url, headers: bearer(trader), ...(payload ? { payload } : {}) });
+  const award = (offerId: string, notes: string | null = null) =>
+    api('POST', `/api/offers/${offerId}/award`, { awarded_by: 'ignored', notes });
+
+  /** The award mails of one inquiry's suppliers, as the outbox holds them. */
+  async function mailsTo(email: string) {
+    const rows = await s.inquiry.deps.database.db.selectFrom('outbox').select('payload').execute();
+    return rows
+      .map((r) => r.payload)
+      .filter((p): p is MailSendJob => p.type === 'mail.send' && p.to === email)
+      .filter((p) => ['offer-awarded', 'offer-not-awarded'].includes(p.mail.template));
+  }
+
+  async function threeSuppliers() {
+    const inquiry = await createInquiry(s, trader);
+    const winner = await seedLink(s, trader, inquiry.id, { supplierName: 'Winner Fuels' });
+    const loser = await seedLink(s, trader, inquiry.id, { supplierName: 'Second Best Oil' });
+    const silent = await seedLink(s, trader, inquiry.id, { supplierName: 'Quiet Marine' });
+    const won = await publicPost(
+      s,
+      winner.token,
+      offerBody(inquiry.lineIds, ['612.35', '845.10'], { barging_charges: '1500.5', other_charges: '0.25' }),
+    );
+    const lost = await publicPost(s, loser.token, offerBody(inquiry.lineIds, ['620', '850']));
+    expect(won.statusCode, won.body).toBe(200);
+    expect(lost.statusCode, lost.body).toBe(200);
+    return {
+      inquiry,
+      winner,
+      loser,
+      silent,
+      winnerOffer: won.json().offer_id as string,
+      loserOffer: lost.json().offer_id as string,
+    };
+  }
+
+  it('when a trader awards an offer, then it is awarded, the others are not, the inquiry is closed and each supplier who offered is told', async () => {
+    const { inquiry, winner, loser, silent, winnerOffer, loserOffer } = await threeSuppliers();
+    const res = await award(winnerOffer, 'Please confirm nomination by 16:00 local.');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, detail: 'Offer awarded successfully!' });
+
+    expect((await api('GET', `/api/inquiries/${inquiry.id}`)).json().status).toBe('awarded');
+    const views = new Map(
+      ((await api('GET', `/api/inquiries/${inquiry.id}/offers`)).json() as { id: string }[]).map((v) => [
+        v.id,
+        v,
+      ]),
+    );
+    expect(views.get(winnerOffer)).toMatchObject({
+      status: 'awarded',
+      award_notes: 'Please confirm nomination by 16:00 local.',
+      awarded_at: expect.any(String),
+    });
+    expect(views.get(loserOffer)).toMatchObject({ status: 'not_awarded', awarded_at: null });
+    const row = await s.inquiry.deps.database.db
+      .selectFrom('offers')
+      .select('awarded_by')
+      .where('id', '=', winnerOffer)
+      .executeTakeFirstOrThrow();
+    expect(row.awarded_by).toBe(trader.userId);
+
+    // The links now say how it ended, and take nothing more.
+    expect((await publicGet(s, winner.token)).json().state).toBe('awarded');
+    expect((await publicGet(s, loser.token)).json().state).toBe('not_awarded');
+    expect((await publicGet(s, silent.token)).json().state).toBe('not_awarded');
+    const late = await publicPost(s, loser.token, offerBody(inquiry.lineIds));
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({
+      state: 'not_awarded',
+      detail: 'This inquiry has been awarded to another supplier.',
+    });
+    expect((await publicPost(s, winner.token, offerBody(inquiry.lineIds))).json().state).toBe('awarded');
+
+    const [confirmation, ...moreToWinner] = await mailsTo(winner.email);
+    expect(moreToWinner).toEqual([]);
+    expect(confirmation).toMatchObject({
+      to: winner.email,
+      to_name: 'Winner Fuels',
+      source: 'inquiry',
+      reference: `notice:${winnerOffer}`,
+      tenant_id: trader.tenantId,
+      reply_to: trader.email,
+      signature: { full_name: 'Maria Jensen', title: 'Bunker Trader', company_name: 'Baltic Bunkers ApS' },
+    });
+    const data = (confirmation!.mail as Extract<MailTemplate, { template: 'offer-awarded' }>).data;
+    expect(confirmation!.mail.template).toBe('offer-awarded');
+    expect(data).toMatchObject({
+      supplier_name: 'Winner Fuels',
+      agent_name: 'Harbour Agency',
+      agent_email: 'ops@harbour-agency.example',
+      lines: [
+        {
+          product_name: 'VLSFO',
+          quantity_mt_min: '500',
+          quantity_mt_max: '600.5',
+          price_per_mt: '612.35',
+          delivery_method: 'barge',
+        },
+        { product_name: 'MGO', iso_spec: 'ISO8217:2024', quantity_mt_max: '80', price_per_mt: '845.10' },
+      ],
+      barging_charges: '1500.50',
+      other_charges: '0.25',
+      // 612.35 × 600.5 + 845.10 × 80 + 1500.50 + 0.25 = 436824.925, half up
+      total_stem_cost: '436824.93',
+      payment_terms: '30 days from delivery',
+      notes: 'Please confirm nomination by 16:00 local.',
+      rfq: { vessel_name: 'MSC OSCAR', port_unlocode: 'SGSIN' },
+    });
+    expect(JSON.stringify(confirmation)).not.toMatch(/nordic/i);
+
+    const [note, ...moreToLoser] = await mailsTo(loser.email);
+    expect(moreToLoser).toEqual([]);
+    expect(note).toMatchObject({
+      reference: `notice:${loserOffer}`,
+      reply_to: trader.email,
+      mail: { template: 'offer-not-awarded', data: { supplier_name: 'Second Best Oil' } },
+    });
+    // A supplier who never offered has nothing to be told about the award.
+    expect(await mailsTo(silent.email)).toEqual([]);
+  });
+
+  it('when an offer is awarded twice, or another offer after it, then 409 and nothing more is written', async () => {
+    const { winnerOffer, loserOffer, winner, loser } = await threeSuppliers();
+    expect((await award(winnerOffer)).statusCode).toBe(200);
+    const again = await award(winnerOffer);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('This inquiry cannot be awarded: it has been awarded.');
+    expect((await award(loserOffer)).statusCode).toBe(409);
+    expect(await mailsTo(winner.email)).toHaveLength(1);
+    expect(await mailsTo(loser.email)).toHaveLength(1);
+  });
+
+  it('when two awards of the same inquiry race, then exactly one wins', async () => {
+    const { inquiry, winnerOffer, loserOffer } = await threeSuppliers();
+    // Hold the inquiry's row while both awards start, so they really meet at the lock.
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holder = s.inquiry.deps.database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('inquiries').select('id').where('id', '=', inquiry.id).forUpdate().execute();
+      locked();
+      await held;
+    });
+    await isLocked;
+    const answers = Promise.all([award(winnerOffer), award(loserOffer)]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    await holder;
+    expect((await answers).map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const statuses = (
+      (await api('GET', `/api/inquiries/${inquiry.id}/offers`)).json() as { status: string }[]
+    )
+      .map((v) => v.status)
+      .sort();
+    expect(statuses).toEqual(['awarded', 'not_awarded']);
+  });
+
+  it('when the offer’s validity has passed, then it cannot be awarded (409) and nothing changes', async () => {
+    const { inquiry, winnerOffer, winner } = await threeSuppliers();
+    await s.inquiry.deps.database.db
+      .updateTable('offers')
+      .set({ valid_until: new Date(Date.now() - 1000) })
+      .where('id', '=', winnerOffer)
+      .execute();
+    const res = await award(winnerOffer);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('This offer’s validity has passed: it can no longer be awarded.');
+    expect((await api('GET', `/api/inquiries/${inquiry.id}`)).json().status).toBe('quoting');
+    expect(await mailsTo(winner.email)).toEqual([]);
+  });
+
+  it('when the inquiry was cancelled, then its offers cannot be awarded', async () => {
+    const { inquiry, winnerOffer } = await threeSuppliers();
+    expect((await api('POST', `/api/inquiries/${inquiry.id}/cancel`, { reason: null })).statusCode).toBe(200);
+    const res = await award(winnerOffer);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('This inquiry cannot be awarded: it has been cancelled.');
+  });
+});

@@ -1,0 +1,212 @@
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Worker } from 'bullmq';
+import { createQueueConnection } from '@mfd/queue';
+import { startMailer, type MailerHarness } from '../../mailer/test/harness';
+import { offerTokenHash } from '../src/domain/rfq/offer-link-token';
+import { handleMailStatus, startMailStatusConsumer } from '../src/jobs/mail-status';
+import {
+  createSupplier,
+  distribute,
+  mailJobs,
+  portOf,
+  recipientRows,
+  suggested,
+} from './distribution-fixtures';
+import { startRfq } from './harness';
+import { createInquiry, signUpTrader } from './offer-fixtures';
+
+type Stack = Awaited<ReturnType<typeof startRfq>>;
+type Row = Awaited<ReturnType<typeof recipientRows>>[number];
+
+/** Reads until `done` holds or the time is up; answers the last read. */
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('delivery status of each recipient, through the real mailer and an SMTP sink', () => {
+  let s: Stack;
+  let m: MailerHarness;
+  let consumer: Worker;
+  let connection: ReturnType<typeof createQueueConnection>;
+  beforeAll(async () => {
+    s = await startRfq();
+    m = await startMailer({ REDIS_PREFIX: s.prefix, OUTBOX_POLL_MS: '100' });
+    m.deps.relay.start();
+    s.inquiry.deps.relay.start();
+    connection = createQueueConnection(s.inquiry.deps.config.REDIS_URL);
+    consumer = startMailStatusConsumer({
+      db: s.inquiry.deps.database.db,
+      connection,
+      redisPrefix: s.prefix,
+      logger: pino({ level: 'silent' }),
+    });
+  });
+  afterAll(async () => {
+    await consumer.close();
+    connection.disconnect();
+    await m.close();
+    await s.close();
+  });
+  beforeEach(() => {
+    m.sink.clear();
+    m.sink.answer = undefined;
+  });
+
+  async function setUp() {
+    const trader = await signUpTrader(s.identity);
+    const sgsin = await portOf(s, trader);
+    const good = await createSupplier(s, trader, 'Lion City Bunkering', { portIds: [sgsin] });
+    const bad = await createSupplier(s, trader, 'Straits Marine Fuels', { portIds: [sgsin] });
+    const inquiry = await createInquiry(s, trader);
+    return { trader, good, bad, inquiry };
+  }
+
+  const settled = (inquiryId: string, count: number) =>
+    eventually(
+      () => recipientRows(s, inquiryId),
+      (rows) => rows.length === count && rows.every((r) => ['sent', 'failed'].includes(r.mail_status)),
+    );
+
+  it('when the mails go out and the server refuses one with 550, then one recipient shows sent and the other failed with the reason, and both outbox rows are confirmed', async () => {
+    const { trader, good, bad, inquiry } = await setUp();
+    m.sink.answer = (recipient) => (recipient === bad.email ? 550 : undefined);
+
+    const res = await distribute(s, trader, inquiry.id, {
+      recipients: [
+        { supplier_id: good.id, contact_id: null },
+        { supplier_id: bad.id, contact_id: null },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const rows = await settled(inquiry.id, 2);
+    const byEmail = (email: string) => rows.find((r) => r.email === email) as Row;
+    expect(byEmail(good.email)).toMatchObject({ mail_status: 'sent', mail_attempts: 1, mail_error: null });
+    expect(byEmail(bad.email)).toMatchObject({ mail_status: 'failed', mail_attempts: 1 });
+    expect(byEmail(bad.email).mail_error).toMatch(/^550 /);
+
+    // The mail that arrived carries the personal link whose hash the recipient's link row holds.
+    const mail = await m.sink.waitFor((x) => x.to.includes(good.email));
+    expect(mail.subject).toMatch(/^Request for quotation: MSC OSCAR at Singapore/);
+    expect(JSON.stringify(mail.headers.get('reply-to'))).toContain(trader.email);
+    const token = /\/offer\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+    expect(token).toBeDefined();
+    const link = await s.inquiry.deps.database.db
+      .selectFrom('offer_links')
+      .select('token_hash')
+      .where('recipient_id', '=', byEmail(good.email).id)
+      .executeTakeFirstOrThrow();
+    expect(link.token_hash.equals(offerTokenHash(token!))).toBe(true);
+    expect(m.sink.messages.some((x) => x.to.includes(bad.email))).toBe(false);
+
+    // Final statuses confirm the outbox rows, and the sealed link is scrubbed from them.
+    const jobs = await eventually(
+      async () => (await mailJobs(s, 'rfq-invitation')).filter((j) => j.job.tenant_id === trader.tenantId),
+      (list) => list.every((j) => j.confirmedAt !== null),
+    );
+    expect(jobs).toHaveLength(2);
+    for (const j of jobs) {
+      expect(j.confirmedAt).not.toBeNull();
+      expect(j.job.mail.data).toEqual({});
+    }
+
+    // The Suppliers tab says it per supplier.
+    const entries = (await suggested(s, trader, inquiry.id)).json() as {
+      id: string;
+      sent: { mail_status: string; mail_error: string | null }[];
+    }[];
+    expect(entries.find((e) => e.id === bad.id)!.sent).toEqual([
+      expect.objectContaining({ mail_status: 'failed', mail_error: expect.stringMatching(/^550 /) }),
+    ]);
+    expect(entries.find((e) => e.id === good.id)!.sent).toEqual([
+      expect.objectContaining({ mail_status: 'sent', mail_error: null }),
+    ]);
+  });
+
+  it('when a failed recipient is sent again with resend, then its row goes queued and then sent', async () => {
+    const { trader, bad, inquiry } = await setUp();
+    m.sink.answer = () => 550;
+    await distribute(s, trader, inquiry.id, { recipients: [{ supplier_id: bad.id, contact_id: null }] });
+    const [failed] = await settled(inquiry.id, 1);
+    expect(failed).toMatchObject({ mail_status: 'failed', send_count: 1 });
+
+    m.sink.answer = undefined;
+    const again = await distribute(s, trader, inquiry.id, {
+      recipients: [{ supplier_id: bad.id, contact_id: null }],
+      resend: true,
+    });
+    expect(again.json()).toMatchObject({ distributed_count: 1, skipped_count: 0 });
+    const [sent] = await eventually(
+      () => recipientRows(s, inquiry.id),
+      (rows) => rows[0]?.mail_status === 'sent',
+    );
+    expect(sent).toMatchObject({ id: failed!.id, mail_status: 'sent', mail_error: null, send_count: 2 });
+    expect((await m.sink.waitFor((x) => x.to.includes(bad.email))).subject).toMatch(/^Request for quotation/);
+  });
+
+  it('when a status arrives later than a newer one, or belongs to a cancel notice, then the recipient keeps the newer state', async () => {
+    const { trader, good, inquiry } = await setUp();
+    await distribute(s, trader, inquiry.id, { recipients: [{ supplier_id: good.id, contact_id: null }] });
+    const [row] = await settled(inquiry.id, 1);
+    expect(row!.mail_status).toBe('sent');
+    const db = s.inquiry.deps.database.db;
+    const event = {
+      type: 'mail.status' as const,
+      job_id: row!.mail_job_id!,
+      to: good.email,
+      template: 'rfq-invitation',
+      attempts: 1,
+    };
+    // A 'retrying' from before the 'sent' (delivered out of order) changes nothing.
+    await handleMailStatus(db, {
+      ...event,
+      reference: row!.id,
+      status: 'retrying',
+      error: '451 Try again later',
+      at: new Date(row!.mail_status_at.getTime() - 1000).toISOString(),
+    });
+    // A cancel notice's failure is the notice's, not the invitation's.
+    await handleMailStatus(db, {
+      ...event,
+      template: 'rfq-cancelled',
+      reference: `notice:${row!.id}`,
+      status: 'failed',
+      error: '550 Mailbox unavailable',
+      at: new Date(Date.now() + 1000).toISOString(),
+    });
+    // A late failure of an earlier mail to the address (before a resend) is not this mail's.
+    await handleMailStatus(db, {
+      ...event,
+      job_id: 'an-earlier-mail',
+      reference: row!.id,
+      status: 'failed',
+      error: '550 Mailbox unavailable',
+      at: new Date(Date.now() + 1000).toISOString(),
+    });
+    expect((await recipientRows(s, inquiry.id))[0]).toMatchObject({ mail_status: 'sent', mail_error: null });
+
+    // A newer event of the address's latest mail does apply.
+    await handleMailStatus(db, {
+      ...event,
+      template: 'rfq-amendment',
+      reference: row!.id,
+      status: 'failed',
+      error: '550 Mailbox unavailable',
+      at: new Date(Date.now() + 2000).toISOString(),
+    });
+    expect((await recipientRows(s, inquiry.id))[0]).toMatchObject({
+      mail_status: 'failed',
+      mail_error: '550 Mailbox unavailable',
+    });
+  });
+});

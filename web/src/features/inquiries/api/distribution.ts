@@ -1,0 +1,34 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DistributeInput, DistributeResponse, SuggestedSupplier } from '@mfd/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { hasMailInFlight } from '../components/suppliers-tab-selection';
+
+/** While any mail to this inquiry's suppliers is still on its way, its delivery status is asked again this often. */
+const DELIVERY_POLL_MS = 5000;
+
+export function useSuggestedSuppliers(inquiryId: string, all: boolean) {
+  return useQuery({
+    queryKey: ['inquiries', 'suggested-suppliers', inquiryId, all ? 'all' : 'port'],
+    queryFn: () =>
+      apiRequest<SuggestedSupplier[]>(
+        `/api/inquiries/${inquiryId}/suggested-suppliers${all ? '?all=1' : ''}`,
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (hasMailInFlight(query.state.data) ? DELIVERY_POLL_MS : false),
+  });
+}
+
+/** Sends (or re-sends) the inquiry; the inquiry's status, its supplier list and the dashboard change with it. */
+export function useDistribute(inquiryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DistributeInput) =>
+      apiRequest<DistributeResponse>(`/api/inquiries/${inquiryId}/distribute`, { method: 'POST', body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['inquiries'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: ['offers', 'supplier-stats'] }),
+      ]),
+  });
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  DetailResponse,
+  ManualOfferInput,
+  OfferRevision,
+  OfferView,
+  offerSubmitResponse,
+} from '@mfd/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * How often an open inquiry's offers are asked again. The issue wants a new offer on screen within
+ * 5 s; polling every 5 s would miss that by the request's own time, so a margin is kept.
+ */
+const OFFERS_POLL_MS = 3000;
+
+export const offersQueryKey = (inquiryId: string) => ['inquiries', 'offers', inquiryId];
+
+/** The inquiry's offers; `poll` while suppliers can still answer, so a new one appears by itself. */
+export function useOffers(inquiryId: string, poll: boolean, enabled = true) {
+  return useQuery({
+    queryKey: offersQueryKey(inquiryId),
+    queryFn: () => apiRequest<OfferView[]>(`/api/inquiries/${inquiryId}/offers`),
+    refetchInterval: poll ? OFFERS_POLL_MS : false,
+    enabled,
+  });
+}
+
+export function useOfferRevisions(offerId: string) {
+  return useQuery({
+    queryKey: ['offers', 'revisions', offerId],
+    queryFn: () => apiRequest<OfferRevision[]>(`/api/offers/${offerId}/revisions`),
+  });
+}
+
+function useOfferMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['inquiries'] }),
+        queryClient.invalidateQueries({ queryKey: ['offers'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
+  });
+}
+
+export const useAwardOffer = () =>
+  useOfferMutation(({ offerId, notes }: { offerId: string; notes: string }) =>
+    apiRequest<DetailResponse>(`/api/offers/${offerId}/award`, {
+      method: 'POST',
+      body: { notes: notes.trim() || null },
+    }),
+  );
+
+export const useRecordOffer = (inquiryId: string) =>
+  useOfferMutation((body: ManualOfferInput) =>
+    apiRequest<z.infer<typeof offerSubmitResponse>>(`/api/inquiries/${inquiryId}/offers`, {
+      method: 'POST',
+      body,
+    }),
+  );

@@ -1,0 +1,56 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { OfferView } from '@mfd/contracts';
+import { ApiError, errorDetail } from '../../../lib/api-client';
+import { formatUsd } from '../../../lib/money';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useAwardOffer } from '../api/offers';
+
+/** Spec §5 "Confirmations": 'Are you sure you want to award this offer?', with notes for the winner. */
+export function AwardDialog({ offer, onClose }: { offer: OfferView; onClose: () => void }) {
+  const [notes, setNotes] = useState('');
+  const award = useAwardOffer();
+
+  const confirm = async () => {
+    try {
+      await award.mutateAsync({ offerId: offer.id, notes });
+      notifySuccess('Offer awarded successfully!');
+      onClose();
+    } catch (err) {
+      const detail = errorDetail(err, '');
+      notifyError(detail ? `Error awarding offer: ${detail}` : 'Error awarding offer');
+      // A conflict means the offers changed under the trader (awarded meanwhile, or expired): show them as they are.
+      if (err instanceof ApiError && err.status === 409) onClose();
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Award offer">
+      <Stack>
+        <Text>Are you sure you want to award this offer?</Text>
+        <Text size="sm" c="dimmed">
+          {offer.supplier.trading_name} · total stem cost {formatUsd(offer.total_stem_cost)}
+          {offer.partial ? ' (partial offer)' : ''}. The supplier gets the award confirmation and the others
+          who offered are told it went elsewhere.
+        </Text>
+        <Textarea
+          label="Notes (optional)"
+          description="Sent to the supplier with the award confirmation"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="teal" onClick={() => void confirm()} loading={award.isPending}>
+            Award Offer
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

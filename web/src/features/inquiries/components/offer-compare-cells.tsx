@@ -1,0 +1,123 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import type { OfferView } from '@mfd/contracts';
+import { formatDuration } from '../../../lib/durations';
+import { formatQuantityRange, formatUsd } from '../../../lib/money';
+import { DELIVERY_METHOD_LABELS } from '../../../lib/offer-form-values';
+import { formatPortShort, isPast } from '../../../lib/port-clock';
+
+/** Past its validity, by the server's word or by the clock since it answered. */
+export const isExpired = (offer: OfferView, now: Date) => offer.expired || isPast(offer.valid_until, now);
+
+/** The column head: who offered, when, which revision, and how it came in. */
+export function OfferHeader({ offer, zone }: { offer: OfferView; zone: string }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={700} size="sm">
+        {offer.supplier.trading_name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {offer.submitted_at ? `Submitted ${formatPortShort(offer.submitted_at, zone)}` : 'Not submitted'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Revision {offer.revision} · {offer.source === 'manual' ? 'Recorded manually' : 'Via offer link'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Where the offer stands, in words (never colour alone). */
+export function OfferBadges({ offer, expired }: { offer: OfferView; expired: boolean }) {
+  return (
+    <Group gap={4}>
+      {offer.status === 'awarded' && (
+        <Badge color="teal" variant="filled">
+          Awarded
+        </Badge>
+      )}
+      {offer.status === 'not_awarded' && (
+        <Badge color="gray" variant="light">
+          Not awarded
+        </Badge>
+      )}
+      {offer.status === 'draft' && (
+        <Badge color="gray" variant="outline">
+          Draft
+        </Badge>
+      )}
+      {offer.status === 'withdrawn' && (
+        <Badge color="gray" variant="outline">
+          Withdrawn
+        </Badge>
+      )}
+      {expired && offer.status === 'submitted' && (
+        <Badge color="red" variant="light">
+          Expired
+        </Badge>
+      )}
+      {offer.partial && (
+        <Badge color="orange" variant="light">
+          Partial
+        </Badge>
+      )}
+      {offer.priced_before_amendment && (
+        <Badge color="yellow" variant="light">
+          Priced before amendment
+        </Badge>
+      )}
+      {offer.status === 'submitted' && !expired && (
+        <Badge color="blue" variant="light">
+          Submitted
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** One fuel line of one offer: price, deliverable range, delivery method; cheapest and short said in words. */
+export function LineCell({
+  offer,
+  lineId,
+  productName,
+}: {
+  offer: OfferView;
+  lineId: string;
+  productName: string;
+}) {
+  const line = offer.per_product_lines[lineId];
+  if (!line)
+    return (
+      <Text size="sm" c="dimmed">
+        Not offered
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      <Group gap={6}>
+        <Text size="sm" fw={600}>
+          {formatUsd(line.price_per_mt)}/MT
+        </Text>
+        {offer.cheapest_lines.includes(lineId) && (
+          <Badge color="teal" variant="light" size="sm">
+            Cheapest {productName}
+          </Badge>
+        )}
+      </Group>
+      <Group gap={6}>
+        <Text size="xs">{formatQuantityRange(line.min_deliverable, line.max_deliverable)}</Text>
+        {line.short && (
+          <Badge color="orange" variant="outline" size="xs" title="Can deliver less than the requested max">
+            Short
+          </Badge>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {DELIVERY_METHOD_LABELS[line.delivery_method]}
+      </Text>
+    </Stack>
+  );
+}
+
+/** From the first mail to this supplier to its first offer. */
+export function responseText(offer: OfferView): string {
+  return offer.response_seconds === null ? '—' : `Responded in ${formatDuration(offer.response_seconds)}`;
+}

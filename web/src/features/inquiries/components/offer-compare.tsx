@@ -1,0 +1,172 @@
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { InquiryDetail, OfferView } from '@mfd/contracts';
+import { formatQuantityRange, formatUsd } from '../../../lib/money';
+import { validityText } from '../../../lib/port-clock';
+import { useNow } from '../../../lib/use-now';
+import { isExpired, LineCell, OfferBadges, OfferHeader, responseText } from './offer-compare-cells';
+
+const HIGHLIGHT = 'var(--mantine-color-teal-light)';
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" miw={150} style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      {children}
+    </Table.Tr>
+  );
+}
+
+/**
+ * The offers side by side, a column each: per fuel line the price and what can be delivered, the
+ * charges, terms, total (the server's exact figure), validity counting down in port time and the
+ * supplier's response time; the cheapest per line and overall are shaded and labelled.
+ */
+export function OfferCompare({
+  inquiry,
+  offers,
+  canAward,
+  onAward,
+  onHistory,
+}: {
+  inquiry: InquiryDetail;
+  offers: OfferView[];
+  canAward: boolean;
+  onAward: (offer: OfferView) => void;
+  onHistory: (offer: OfferView) => void;
+}) {
+  const zone = inquiry.port_details?.timezone ?? 'UTC';
+  const now = useNow();
+  const expired = new Map(offers.map((o) => [o.id, isExpired(o, now)]));
+  const cell = (offer: OfferView, content: ReactNode, highlight = false) => (
+    <Table.Td key={offer.id} style={{ verticalAlign: 'top', background: highlight ? HIGHLIGHT : undefined }}>
+      {content}
+    </Table.Td>
+  );
+
+  return (
+    <Table.ScrollContainer minWidth={180 + offers.length * 220}>
+      <Table withColumnBorders withTableBorder aria-label="Offers compared" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w={170}>
+              Offer
+            </Table.Th>
+            {offers.map((o) => (
+              <Table.Th key={o.id} scope="col" style={{ verticalAlign: 'top' }}>
+                <OfferHeader offer={o} zone={zone} />
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Row label="Status">
+            {offers.map((o) => cell(o, <OfferBadges offer={o} expired={expired.get(o.id) ?? false} />))}
+          </Row>
+          {inquiry.products.map((line) => (
+            <Row
+              key={line.id}
+              label={
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {line.product_name}
+                  </Text>
+                  <Text size="xs" c="dimmed" fw={400}>
+                    {formatQuantityRange(line.quantity_mt_min, line.quantity_mt_max)} requested
+                  </Text>
+                </Stack>
+              }
+            >
+              {offers.map((o) =>
+                cell(
+                  o,
+                  <LineCell offer={o} lineId={line.id} productName={line.product_name} />,
+                  o.cheapest_lines.includes(line.id),
+                ),
+              )}
+            </Row>
+          ))}
+          <Row label="Barging charges">{offers.map((o) => cell(o, formatUsd(o.barging_charges)))}</Row>
+          <Row label="Other charges">{offers.map((o) => cell(o, formatUsd(o.other_charges)))}</Row>
+          <Row label="Payment terms">{offers.map((o) => cell(o, o.payment_terms ?? '—'))}</Row>
+          <Row label="Total stem cost">
+            {offers.map((o) =>
+              cell(
+                o,
+                <Stack gap={4}>
+                  <Text fw={700}>{formatUsd(o.total_stem_cost)}</Text>
+                  <Group gap={4}>
+                    {o.cheapest_total && (
+                      <Badge color="teal" variant="filled" size="sm">
+                        Cheapest total
+                      </Badge>
+                    )}
+                    {o.partial && (
+                      <Text size="xs" c="dimmed">
+                        Partial: unpriced lines not included
+                      </Text>
+                    )}
+                  </Group>
+                </Stack>,
+                o.cheapest_total,
+              ),
+            )}
+          </Row>
+          <Row label="Validity">
+            {offers.map((o) =>
+              cell(
+                o,
+                <Text size="sm" c={expired.get(o.id) ? 'red.8' : undefined}>
+                  {validityText(o.valid_until, zone, now, expired.get(o.id))}
+                </Text>,
+              ),
+            )}
+          </Row>
+          <Row label="Response time">{offers.map((o) => cell(o, responseText(o)))}</Row>
+          <Row label="Remarks">
+            {offers.map((o) =>
+              cell(
+                o,
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {o.remarks ?? '—'}
+                </Text>,
+              ),
+            )}
+          </Row>
+          {offers.some((o) => o.award_notes) && (
+            <Row label="Award notes">{offers.map((o) => cell(o, o.award_notes ?? '—'))}</Row>
+          )}
+          <Row label="Actions">
+            {offers.map((o) =>
+              cell(
+                o,
+                <Stack gap="xs" align="flex-start">
+                  {canAward && o.status === 'submitted' && !expired.get(o.id) && (
+                    <Button
+                      size="xs"
+                      color="teal"
+                      onClick={() => onAward(o)}
+                      aria-label={`Award This Offer (${o.supplier.trading_name})`}
+                    >
+                      Award This Offer
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => onHistory(o)}
+                    aria-label={`History (${o.supplier.trading_name})`}
+                  >
+                    History
+                  </Button>
+                </Stack>,
+              ),
+            )}
+          </Row>
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ACTIVE_INQUIRY_STATUSES, type InquiryDetail, type OfferView } from '@mfd/contracts';
+import { EmptyState } from '../../../components/empty-state';
+import { errorDetail } from '../../../lib/api-client';
+import { useOffers } from '../api/offers';
+import { AwardDialog } from './award-dialog';
+import { OfferCompare } from './offer-compare';
+import { OfferHistoryDialog } from './offer-history-dialog';
+import { RecordOfferDialog } from './record-offer-dialog';
+
+/** Spec §2 "Offers (n)": the offers compared, award with confirmation, history, and offers recorded by hand. */
+export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
+  const open = (ACTIVE_INQUIRY_STATUSES as readonly string[]).includes(inquiry.status);
+  const offers = useOffers(inquiry.id, open);
+  const [recording, setRecording] = useState(false);
+  const [awarding, setAwarding] = useState<OfferView | null>(null);
+  const [history, setHistory] = useState<OfferView | null>(null);
+  const zone = inquiry.port_details?.timezone ?? 'UTC';
+
+  const list = offers.data ?? [];
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Prices in USD per tonne; totals count each line at its requested max. Times at the port ({zone}).
+          </Text>
+          {open && (
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setRecording(true)}>
+              Record Offer
+            </Button>
+          )}
+        </Group>
+        {offers.isLoading ? (
+          <Skeleton height={240} />
+        ) : offers.isError ? (
+          <Alert color="red" role="alert">
+            Unable to load offers: {errorDetail(offers.error, 'please try again in a moment.')}
+          </Alert>
+        ) : list.length === 0 ? (
+          <EmptyState
+            title="No offers yet"
+            description="Offers appear here by themselves once the suppliers answer the inquiry."
+          />
+        ) : (
+          <OfferCompare
+            inquiry={inquiry}
+            offers={list}
+            canAward={open}
+            onAward={setAwarding}
+            onHistory={setHistory}
+          />
+        )}
+      </Stack>
+      {recording && <RecordOfferDialog inquiry={inquiry} onClose={() => setRecording(false)} />}
+      {awarding && <AwardDialog offer={awarding} onClose={() => setAwarding(null)} />}
+      {history && (
+        <OfferHistoryDialog
+          offerId={history.id}
+          supplierName={history.supplier.trading_name}
+          zone={zone}
+          onClose={() => setHistory(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import type { InquiryDetail } from '@mfd/contracts';
+import { OfferFormFields } from '../../../components/offer-form-fields';
+import { errorDetail } from '../../../lib/api-client';
+import { useSuppliers } from '../../../lib/api/suppliers';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  offerFormField,
+  offerFormValues,
+  toOfferRequest,
+  validateOfferValues,
+  type OfferFormValues,
+} from '../../../lib/offer-form-values';
+import { useRecordOffer } from '../api/offers';
+
+/**
+ * An offer that came by phone or e-mail, entered by the trader with the fields a supplier's link
+ * has, for a supplier of the directory; it is compared and awarded like any other.
+ */
+export function RecordOfferDialog({ inquiry, onClose }: { inquiry: InquiryDetail; onClose: () => void }) {
+  const zone = inquiry.port_details?.timezone ?? 'UTC';
+  const phone = useMediaQuery('(max-width: 36em)');
+  const suppliers = useSuppliers();
+  const record = useRecordOffer(inquiry.id);
+  const [supplierId, setSupplierId] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<OfferFormValues>({
+    initialValues: offerFormValues(inquiry.products, zone),
+    validate: (values) => ({
+      ...validateOfferValues(values, zone),
+      ...(supplierId ? {} : { supplier_id: 'Supplier is required' }),
+    }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    if (!supplierId) return;
+    // Which form lines the request carries, so the server's "lines.0" finds its line.
+    const { body, sentLines } = toOfferRequest(values, zone);
+    try {
+      const saved = await record.mutateAsync({ ...body, supplier_id: supplierId });
+      notifySuccess(saved.detail || 'Offer recorded successfully!');
+      onClose();
+    } catch (err) {
+      applyServerErrors(form, err, (field) => offerFormField(field, sentLines));
+      const detail = errorDetail(err, 'Please try again.');
+      setFailure(detail);
+      notifyError(`Error recording offer: ${detail}`);
+    }
+  });
+
+  const options = (suppliers.data ?? [])
+    .filter((s) => s.status === 'active')
+    .map((s) => ({ value: s.id, label: `${s.trading_name} (${s.default_email})` }));
+
+  return (
+    <Modal opened onClose={onClose} title="Record Offer" size="xl" fullScreen={phone}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            An offer received by phone or e-mail. Prices in USD per tonne; times in the port’s time ({zone}).
+          </Text>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Select
+            label="Supplier"
+            placeholder={suppliers.isLoading ? 'Loading suppliers…' : 'Type to search'}
+            data={options}
+            searchable
+            required
+            nothingFoundMessage="No supplier found"
+            value={supplierId}
+            onChange={(v) => {
+              setSupplierId(v);
+              form.clearFieldError('supplier_id');
+            }}
+            error={form.errors.supplier_id}
+          />
+          <OfferFormFields form={form} requested={inquiry.products} zone={zone} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={record.isPending}>
+              Record Offer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { MailStatus, RecipientDelivery } from '@mfd/contracts';
+import { formatPortShort } from '../../../lib/port-clock';
+import { isInFlight } from './suppliers-tab-selection';
+
+const STATUS: Record<MailStatus, { label: string; color: string }> = {
+  queued: { label: 'Queued', color: 'gray' },
+  sending: { label: 'Sending', color: 'blue' },
+  retrying: { label: 'Retrying', color: 'yellow' },
+  sent: { label: 'Sent', color: 'teal' },
+  sent_unconfirmed: { label: 'Sent (unconfirmed)', color: 'orange' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+/**
+ * How the inquiry's mail to one address fares: its state in words, attempts, when it went, the
+ * error of a failed one, and Resend once the mailer is done with it (failed, or to send again).
+ */
+export function DeliveryStatus({
+  delivery,
+  zone,
+  canResend,
+  resending,
+  onResend,
+}: {
+  delivery: RecipientDelivery;
+  zone: string;
+  canResend: boolean;
+  resending: boolean;
+  onResend: () => void;
+}) {
+  const status = STATUS[delivery.mail_status];
+  const failed = delivery.mail_status === 'failed';
+  return (
+    <Stack gap={2}>
+      <Group gap={6} wrap="wrap">
+        <Badge color={status.color} variant="light" size="sm">
+          {status.label}
+        </Badge>
+        {delivery.has_offer && (
+          <Badge color="violet" variant="light" size="sm">
+            Offer received
+          </Badge>
+        )}
+        <Text size="xs" c="dimmed">
+          {delivery.send_count > 1 ? `sent ${delivery.send_count} times, last` : 'sent'}{' '}
+          {formatPortShort(delivery.sent_at, zone)} · {delivery.mail_attempts}{' '}
+          {delivery.mail_attempts === 1 ? 'attempt' : 'attempts'} · reply by{' '}
+          {formatPortShort(delivery.reply_by, zone)}
+        </Text>
+        {canResend && !isInFlight(delivery) && (
+          <Button
+            size="compact-xs"
+            variant={failed ? 'light' : 'subtle'}
+            color={failed ? 'red' : undefined}
+            loading={resending}
+            onClick={onResend}
+            aria-label={`Resend to ${delivery.email}`}
+          >
+            Resend
+          </Button>
+        )}
+      </Group>
+      {failed && delivery.mail_error && (
+        <Text size="xs" c="red.8">
+          Not delivered: {delivery.mail_error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { RecipientDelivery, SuggestedSupplier } from '@mfd/contracts';
+import {
+  addressKey,
+  hasMailInFlight,
+  matchesSearch,
+  recipientOf,
+  supplierAddresses,
+  toggleSupplier,
+} from './suppliers-tab-selection';
+
+const SUPPLIER = '0190b4a0-0000-7000-8000-000000000001';
+const ANNA = '0190b4a0-0000-7000-8000-0000000000a1';
+const BEN = '0190b4a0-0000-7000-8000-0000000000b1';
+
+const delivery = (contactId: string | null, status: RecipientDelivery['mail_status']): RecipientDelivery => ({
+  recipient_id: '0190b4a0-0000-7000-8000-0000000000f1',
+  contact_id: contactId,
+  email: 'x@fuel.test',
+  sent_at: '2026-11-24T00:00:00Z',
+  send_count: 1,
+  mail_status: status,
+  mail_attempts: 1,
+  mail_error: null,
+  reply_by: '2026-11-25T00:00:00Z',
+  has_offer: false,
+});
+
+const supplier = (sent: RecipientDelivery[] = []): SuggestedSupplier => ({
+  id: SUPPLIER,
+  trading_name: 'Harbour Fuels',
+  default_email: 'desk@harbour.test',
+  status: 'active',
+  tags: ['General'],
+  covers_port: true,
+  contacts: [
+    { id: ANNA, name: 'Anna', email: 'anna@harbour.test', is_primary: true },
+    { id: BEN, name: 'Ben', email: 'DESK@harbour.test', is_primary: false },
+  ],
+  sent,
+});
+
+describe('supplier addresses', () => {
+  it('when a contact repeats the default e-mail, then it is not offered twice', () => {
+    expect(supplierAddresses(supplier()).map((a) => a.email)).toEqual([
+      'desk@harbour.test',
+      'anna@harbour.test',
+    ]);
+  });
+
+  it('when an address already has the inquiry, then its delivery is attached to it', () => {
+    const [byDefault, anna] = supplierAddresses(supplier([delivery(ANNA, 'failed')]));
+    expect(byDefault?.sent).toBeNull();
+    expect(anna?.sent?.mail_status).toBe('failed');
+  });
+
+  it('when a key goes back to a recipient, then the default e-mail is contact null', () => {
+    expect(recipientOf(addressKey(SUPPLIER, null))).toEqual({ supplier_id: SUPPLIER, contact_id: null });
+    expect(recipientOf(addressKey(SUPPLIER, ANNA))).toEqual({ supplier_id: SUPPLIER, contact_id: ANNA });
+  });
+});
+
+describe('supplier checkbox', () => {
+  it('when a supplier is ticked, then its default e-mail is chosen; ticked again, all its addresses go', () => {
+    const once = toggleSupplier(new Set(), supplier());
+    expect([...once]).toEqual([addressKey(SUPPLIER, null)]);
+    const withAnna = new Set([...once, addressKey(SUPPLIER, ANNA)]);
+    expect([...toggleSupplier(withAnna, supplier())]).toEqual([]);
+  });
+
+  it('when the default e-mail already has the inquiry, then ticking picks the next address', () => {
+    expect([...toggleSupplier(new Set(), supplier([delivery(null, 'sent')]))]).toEqual([
+      addressKey(SUPPLIER, ANNA),
+    ]);
+  });
+});
+
+describe('search and delivery polling', () => {
+  it('when searching by part of a name or a contact e-mail, then the supplier matches, in any case', () => {
+    expect(matchesSearch(supplier(), 'HARBOUR')).toBe(true);
+    expect(matchesSearch(supplier(), 'anna@')).toBe(true);
+    expect(matchesSearch(supplier(), 'nobody')).toBe(false);
+  });
+
+  it('when a mail is queued, sending or retrying, then delivery is still in flight; once final, not', () => {
+    expect(hasMailInFlight([supplier([delivery(null, 'retrying')])])).toBe(true);
+    expect(hasMailInFlight([supplier([delivery(null, 'sent'), delivery(ANNA, 'failed')])])).toBe(false);
+    expect(hasMailInFlight(undefined)).toBe(false);
+  });
+});

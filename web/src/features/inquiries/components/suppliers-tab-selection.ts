@@ -1,0 +1,85 @@
+import type { MailStatus, RecipientDelivery, SuggestedSupplier } from '@mfd/contracts';
+
+/** One address of a supplier the inquiry can go to: its default e-mail or one of its contacts. */
+export interface SupplierAddress {
+  key: string;
+  supplierId: string;
+  contactId: string | null;
+  email: string;
+  label: string;
+  /** The delivery of this inquiry to this address, once sent. */
+  sent: RecipientDelivery | null;
+}
+
+const IN_FLIGHT: readonly MailStatus[] = ['queued', 'sending', 'retrying'];
+
+export const addressKey = (supplierId: string, contactId: string | null) =>
+  `${supplierId}|${contactId ?? ''}`;
+
+/** A selection key back into the recipient the distribute call takes. */
+export function recipientOf(key: string): { supplier_id: string; contact_id: string | null } {
+  const [supplierId = '', contactId = ''] = key.split('|');
+  return { supplier_id: supplierId, contact_id: contactId || null };
+}
+
+/** The default e-mail first, then each contact; a contact repeating the default address is left out. */
+export function supplierAddresses(supplier: SuggestedSupplier): SupplierAddress[] {
+  const sentTo = (contactId: string | null) => supplier.sent.find((r) => r.contact_id === contactId) ?? null;
+  const seen = new Set([supplier.default_email.toLowerCase()]);
+  const contacts = supplier.contacts.filter((c) => {
+    const email = c.email.toLowerCase();
+    if (seen.has(email) && !sentTo(c.id)) return false;
+    seen.add(email);
+    return true;
+  });
+  return [
+    {
+      key: addressKey(supplier.id, null),
+      supplierId: supplier.id,
+      contactId: null,
+      email: supplier.default_email,
+      label: 'Default e-mail',
+      sent: sentTo(null),
+    },
+    ...contacts.map((c) => ({
+      key: addressKey(supplier.id, c.id),
+      supplierId: supplier.id,
+      contactId: c.id,
+      email: c.email,
+      label: c.is_primary ? `${c.name} (primary contact)` : c.name,
+      sent: sentTo(c.id),
+    })),
+  ];
+}
+
+/** Whether a mail of this inquiry is still queued, being sent or retried (so its status will change). */
+export function hasMailInFlight(suppliers: SuggestedSupplier[] | undefined): boolean {
+  return (suppliers ?? []).some((s) => s.sent.some((r) => IN_FLIGHT.includes(r.mail_status)));
+}
+
+export const isInFlight = (delivery: RecipientDelivery) => IN_FLIGHT.includes(delivery.mail_status);
+
+/** Search by trading name or any of the supplier's e-mail addresses, ignoring case. */
+export function matchesSearch(supplier: SuggestedSupplier, text: string): boolean {
+  const q = text.trim().toLowerCase();
+  if (!q) return true;
+  return [supplier.trading_name, supplier.default_email, ...supplier.contacts.map((c) => c.email)].some((v) =>
+    v.toLowerCase().includes(q),
+  );
+}
+
+/**
+ * The supplier-level checkbox: ticking a supplier picks its first address not yet sent (the
+ * default e-mail unless it already has the inquiry); unticking drops all of its addresses.
+ */
+export function toggleSupplier(selected: ReadonlySet<string>, supplier: SuggestedSupplier): Set<string> {
+  const next = new Set(selected);
+  const addresses = supplierAddresses(supplier);
+  const chosen = addresses.filter((a) => next.has(a.key));
+  if (chosen.length > 0) chosen.forEach((a) => next.delete(a.key));
+  else {
+    const first = addresses.find((a) => !a.sent);
+    if (first) next.add(first.key);
+  }
+  return next;
+}

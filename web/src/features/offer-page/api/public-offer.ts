@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { OfferSubmit, PublicOfferPage, offerSubmitResponse } from '@mfd/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+const pageKey = (token: string) => ['public-offer', token];
+const path = (token: string) => `/api/public/offers/${encodeURIComponent(token)}`;
+
+/** The supplier's view of the inquiry behind its personal link, in every state (open or why not). */
+export function usePublicOffer(token: string) {
+  return useQuery({
+    queryKey: pageKey(token),
+    queryFn: () => apiRequest<PublicOfferPage>(path(token)),
+    retry: false,
+    // The link is rate-limited per token: ask once, and again only after a submit.
+    staleTime: Infinity,
+  });
+}
+
+export function useSubmitOffer(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OfferSubmit) =>
+      apiRequest<z.infer<typeof offerSubmitResponse>>(path(token), { method: 'POST', body }),
+    // After a submit (or a 410: the link closed meanwhile) the page is read again for its state and revision.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pageKey(token) }),
+  });
+}
