@@ -29,6 +29,7 @@ import { startMailStatusConsumer } from '../services/inquiry/src/jobs/mail-statu
 import { openSecrets } from '../services/mailer/src/domain/open-secrets';
 import { messageIdFor } from '../services/mailer/src/domain/message-id';
 import { renderMail } from '../services/mailer/src/templates';
+import { saveResults } from './results';
 
 /**
  * The distribution path at scale (issue 12): 1,000 suppliers get an inquiry through the real path
@@ -301,6 +302,7 @@ function startMailer(
   smtpPort: number,
   connections: number,
   httpPort: number,
+  concurrency: number | undefined,
 ): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/mailer/src/server.ts'], {
     cwd: ROOT,
@@ -315,9 +317,11 @@ function startMailer(
         NODE_ENV: 'production',
         GATEWAY_SECRET: randomBytes(24).toString('hex'),
         PORT: String(httpPort),
+        METRICS_PORT: '0',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         SMTP_POOL_MAX: String(connections),
-        MAIL_CONCURRENCY: String(connections),
+        // Unset: the mailer's own default for its pool size.
+        ...(concurrency ? { MAIL_CONCURRENCY: String(concurrency) } : {}),
         MAIL_FROM,
         APP_PUBLIC_URL: APP_URL,
         OUTBOX_POLL_MS: '100',
@@ -451,11 +455,12 @@ async function realPath(
   sink: CountingSink,
   replicas: number,
   connections: number,
+  concurrency: number | undefined,
   label: string,
 ): Promise<RunFigures> {
   sink.reset();
   const ports = await Promise.all(Array.from({ length: replicas }, () => freePort()));
-  const children = ports.map((p) => startMailer(redisUrl, sink.port, connections, p));
+  const children = ports.map((p) => startMailer(redisUrl, sink.port, connections, p, concurrency));
   try {
     await Promise.all(ports.map(untilReady));
     const inquiryId = await newInquiry(s, seeded);
@@ -647,6 +652,7 @@ try {
     fast,
     1,
     20,
+    20,
     'real path, 1 mailer, concurrency 20, pool 20',
   );
   console.log(line(real20));
@@ -659,7 +665,8 @@ try {
     slow,
     1,
     5,
-    'real path, 1 mailer x 5, sink 20 ms/mail',
+    undefined,
+    'real path, 1 mailer x 5 connections, sink 20 ms/mail',
   );
   console.log(line(one));
   const two = await realPath(
@@ -669,7 +676,8 @@ try {
     slow,
     2,
     5,
-    'real path, 2 mailers x 5, sink 20 ms/mail',
+    undefined,
+    'real path, 2 mailers x 5 connections, sink 20 ms/mail',
   );
   console.log(line(two));
 
@@ -683,6 +691,21 @@ try {
   console.log(
     `two replicas: ${fmt(scale, 2)}x one replica's rate (target >= 1.8x: ${verdict(scale >= 1.8)})`,
   );
+  saveResults('distribution', [
+    {
+      metric: 'real path, 20 connections (mails/s)',
+      value: Math.round(real20.rate),
+      target: '>= 200',
+      pass: real20.rate >= 200,
+    },
+    {
+      metric: 'real path / raw pool time, 20 connections',
+      value: `${fmt(timeRatio, 2)}x`,
+      target: '<= 1.5x',
+      pass: timeRatio <= 1.5,
+    },
+    { metric: 'two mailers / one mailer rate', value: `${fmt(scale, 2)}x`, target: '>= 1.8x', pass: scale >= 1.8 },
+  ]);
 } finally {
   await status?.close();
   await services?.close();

@@ -5,6 +5,7 @@ import { createDatabase, migrateToLatest } from '@mfd/db';
 import type { DirectoryDB } from '../services/directory/src/data/db';
 import { searchPorts } from '../services/directory/src/data/ports.repository';
 import { migrations } from '../services/directory/src/migrations';
+import { saveResults } from './results';
 
 /**
  * Port typeahead on a UN/LOCODE-sized table (110k+ ports), through the service's own search
@@ -94,12 +95,25 @@ try {
     );
   }
   const all = (m: Map<string, { p95: number }>) => [...m.values()].map((v) => v.p95).sort((x, y) => x - y);
+  const speedUp = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
   console.log(
     `\noverall p95: indexed ${percentile(all(indexed), 95).toFixed(2)} ms, no index ${percentile(all(bare), 95).toFixed(2)} ms`,
   );
-  console.log(
-    `geometric mean of the p95 ratios: ${Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length).toFixed(1)}x faster with the indexes`,
-  );
+  console.log(`geometric mean of the p95 ratios: ${speedUp.toFixed(1)}x faster with the indexes`);
+  saveResults('port-search', [
+    {
+      metric: `typeahead p95 over ${QUERIES.length} queries, indexed (ms)`,
+      value: Number(percentile(all(indexed), 95).toFixed(2)),
+      target: null,
+      pass: null,
+    },
+    {
+      metric: 'p95 without / with the indexes (geometric mean)',
+      value: `${speedUp.toFixed(1)}x`,
+      target: null,
+      pass: null,
+    },
+  ]);
 } finally {
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
   await database.close();

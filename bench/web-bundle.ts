@@ -5,6 +5,7 @@ import { extname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { firstPageJs, FIRST_PAGE_JS_TARGET_KIB } from '../web/e2e/support/first-page-js';
+import { saveResults } from './results';
 
 /**
  * Weight of the first page: builds the web app into a scratch folder (web/dist stays as it is), serves
@@ -54,6 +55,14 @@ try {
   console.log(
     `first page JS: ${scripts.length} files, ${kib(total)} gzip, target <= ${FIRST_PAGE_JS_TARGET_KIB} KiB: ${within ? 'within' : 'OVER'}`,
   );
+  saveResults('web-bundle', [
+    {
+      metric: 'first page JS, gzip (KiB)',
+      value: Number((total / 1024).toFixed(1)),
+      target: `<= ${FIRST_PAGE_JS_TARGET_KIB} KiB`,
+      pass: within,
+    },
+  ]);
   if (!within) process.exitCode = 1;
 } finally {
   await browser.close();

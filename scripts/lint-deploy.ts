@@ -10,15 +10,21 @@ import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPol
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { parseAllDocuments } from 'yaml';
+import { checkDashboard, checkPrometheusRule, exportedMetricNames } from './lint-observability';
 
 /**
  * Validates the deployment files without a cluster or Docker: every Kubernetes document against
- * the official schema of its kind (kubernetes-models), the kustomization's resources exist, and
- * docker-compose.yml against the Compose Specification schema. Exits 1 naming each problem.
+ * the official schema of its kind (kubernetes-models), the kustomization's resources exist,
+ * docker-compose.yml against the Compose Specification schema, and the monitoring: the
+ * PrometheusRule and the Grafana dashboards name only exported metrics and real runbooks, and
+ * each scraped pod has the metrics port its annotation names. Exits 1 naming each problem.
  */
 const root = resolve(import.meta.dirname, '..');
 const k8sDir = join(root, 'deploy', 'k8s');
+const grafanaDir = join(root, 'deploy', 'grafana');
 const problems: string[] = [];
+const metricNames = exportedMetricNames();
+const readme = readFileSync(join(root, 'deploy', 'README.md'), 'utf8');
 
 type Validator = (doc: Record<string, unknown>) => void;
 const KINDS: Record<string, Validator> = {
@@ -33,6 +39,23 @@ const KINDS: Record<string, Validator> = {
   'autoscaling/v2/HorizontalPodAutoscaler': (d) => new HorizontalPodAutoscaler(d as never).validate(),
   'keda.sh/v1alpha1/ScaledObject': (d) => new ScaledObject(d as never).validate(),
 };
+
+interface PodTemplate {
+  metadata?: { annotations?: Record<string, string> };
+  spec?: { containers?: { ports?: { name?: string; containerPort?: number }[] }[] };
+}
+
+/** A pod Prometheus is told to scrape must have its annotated port, named `metrics` for the network policy. */
+function scrapeProblems(doc: Record<string, unknown>): string[] {
+  const template = (doc.spec as { template?: PodTemplate } | undefined)?.template;
+  const annotations = template?.metadata?.annotations ?? {};
+  if (annotations['prometheus.io/scrape'] !== 'true') return [];
+  const port = Number(annotations['prometheus.io/port']);
+  const ports = (template?.spec?.containers ?? []).flatMap((c) => c.ports ?? []);
+  return ports.some((p) => p.name === 'metrics' && p.containerPort === port)
+    ? []
+    : [`prometheus.io/port ${annotations['prometheus.io/port']} is no container port named metrics`];
+}
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message.replace(/\s+/g, ' ').slice(0, 500) : String(err);
@@ -58,6 +81,12 @@ for (const file of readdirSync(k8sDir)
       }
       return;
     }
+    if (key === 'monitoring.coreos.com/v1/PrometheusRule') {
+      for (const problem of checkPrometheusRule(doc, readme, metricNames))
+        problems.push(`${where}: ${problem}`);
+      return;
+    }
+    for (const problem of scrapeProblems(doc)) problems.push(`${where}: ${problem}`);
     const validate = KINDS[key];
     if (!validate) {
       problems.push(`${where}: no schema known for ${key}; add it to scripts/lint-deploy.ts`);
@@ -100,10 +129,18 @@ if (!validateCompose(compose)) {
     problems.push(`docker-compose.yml: ${e.instancePath || '/'} ${e.message}`);
 }
 
+for (const file of readdirSync(grafanaDir).filter((f) => f.endsWith('.json'))) {
+  for (const problem of checkDashboard(readFileSync(join(grafanaDir, file), 'utf8'), metricNames))
+    problems.push(`deploy/grafana/${file}: ${problem}`);
+}
+
 if (problems.length > 0) {
   console.error(
     `Deployment files have ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
   );
   process.exit(1);
 }
-console.log('Deployment files are valid: Kubernetes manifests and docker-compose.yml match their schemas.');
+console.log(
+  'Deployment files are valid: Kubernetes manifests and docker-compose.yml match their schemas; ' +
+    'alert rules and dashboards name exported metrics and existing runbooks.',
+);

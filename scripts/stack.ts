@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { prettyLines } from './pretty-logs';
 
 /** The whole product as separate processes: what `npm start` runs and the browser tests drive. */
 
@@ -10,6 +11,8 @@ export type ServiceName = (typeof SERVICES)[number];
 export interface StackOptions {
   root: string;
   ports: Record<ServiceName, number>;
+  /** Where each service serves /metrics; absent, each takes a free port (stacks run side by side). */
+  metricsPorts?: Record<ServiceName, number>;
   pgUrl: string;
   redisUrl: string;
   redisPrefix: string;
@@ -20,6 +23,8 @@ export interface StackOptions {
   logLevel: string;
   /** Write each service's output to <logDir>/<service>.log instead of this terminal. */
   logDir?: string;
+  /** In this terminal, each JSON log line as one short coloured line (`npm start`); else as written. */
+  prettyLogs?: boolean;
   /**
    * Settings every service is given beneath the stack's own (ports, schema, URLs, keys): `npm start`
    * hands over its environment, so e.g. LOGIN_FAILURES_PER_IP or MAIL_CONCURRENCY reach the services.
@@ -47,6 +52,7 @@ function serviceEnv(name: ServiceName, o: StackOptions): NodeJS.ProcessEnv {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PORT: String(o.ports[name]),
+    METRICS_PORT: String(o.metricsPorts?.[name] ?? 0),
     LOG_LEVEL: o.logLevel,
     PG_URL: o.pgUrl,
     REDIS_URL: o.redisUrl,
@@ -77,7 +83,8 @@ interface Output {
   close(): void;
 }
 
-function serviceOutput(name: string, logDir: string | undefined): Output {
+function serviceOutput(name: ServiceName, o: StackOptions): Output {
+  const { logDir } = o;
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
     const file = createWriteStream(join(logDir, `${name}.log`));
@@ -91,7 +98,8 @@ function serviceOutput(name: string, logDir: string | undefined): Output {
     };
   }
   const label = `[${name}]`.padEnd(12);
-  const line = (text: string) => process.stdout.write(`${label}${text}\n`);
+  const format = o.prettyLogs ? prettyLines(name, SERVICES.indexOf(name)) : (text: string) => `${label}${text}`;
+  const line = (text: string) => process.stdout.write(`${format(text)}\n`);
   return {
     line,
     attach: (child) => {
@@ -212,7 +220,7 @@ async function waitForHealth(url: string, services: SupervisedService[], timeout
  * from then on a service that exits is started again until `stop`.
  */
 export async function startStack(o: StackOptions): Promise<Stack> {
-  const services = SERVICES.map((name) => new SupervisedService(name, o, serviceOutput(name, o.logDir)));
+  const services = SERVICES.map((name) => new SupervisedService(name, o, serviceOutput(name, o)));
   const stop = async () => {
     await Promise.all(services.map((s) => s.stop()));
   };

@@ -35,6 +35,14 @@ const stack = await startStack({
     inquiry: Number(env.INQUIRY_PORT ?? 4003),
     mailer: Number(env.MAILER_PORT ?? 4004),
   },
+  // Each service's /metrics, apart from its API port (the services' own defaults).
+  metricsPorts: {
+    gateway: Number(env.GATEWAY_METRICS_PORT ?? 9464),
+    identity: Number(env.IDENTITY_METRICS_PORT ?? 9465),
+    directory: Number(env.DIRECTORY_METRICS_PORT ?? 9466),
+    inquiry: Number(env.INQUIRY_METRICS_PORT ?? 9467),
+    mailer: Number(env.MAILER_METRICS_PORT ?? 9468),
+  },
   pgUrl: env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   redisPrefix: env.REDIS_PREFIX ?? 'mfd',
@@ -42,6 +50,8 @@ const stack = await startStack({
   smtpUrl: env.SMTP_URL ?? inbox?.smtpUrl ?? '',
   keysDir,
   logLevel: env.LOG_LEVEL ?? 'info',
+  // The services write JSON lines as in production; this terminal shows each as one short line.
+  prettyLogs: true,
   // Every other setting the user gives `npm start` (limits, mail settings, ...) reaches the services.
   env,
 }).catch(async (err: unknown) => {

@@ -17,8 +17,14 @@ export const OUTBOX_SERVICES = ['identity', 'inquiry', 'mailer'] as const;
 export type OutboxService = (typeof OUTBOX_SERVICES)[number];
 export const outboxAckQueue = (service: OutboxService) => `outbox.ack.${service}`;
 /** A consumer's word that it has handled the job whose id is the producer's outbox id. */
-export const outboxAck = z.object({ id: z.string().min(1) });
-export type OutboxAck = z.infer<typeof outboxAck>;
+/** A consumer's confirmations of handled jobs (outbox ids), gathered into one job. */
+const outboxAckBatch = z.object({ ids: z.array(z.string().min(1)).min(1).max(500) });
+export type OutboxAckBatch = z.infer<typeof outboxAckBatch>;
+/** Also reads the one-id form of earlier releases, so acks queued before an upgrade still count. */
+export const outboxAck = z.union([
+  outboxAckBatch,
+  z.object({ id: z.string().min(1) }).transform((ack) => ({ ids: [ack.id] })),
+]);
 
 /**
  * A secret field of a mail job (a one-time link's token), sealed with AES-256-GCM by the producer
@@ -149,6 +155,8 @@ export const mailSendJob = z.object({
   reply_to: z.email().nullish(),
   /** The sender's e-mail signature, appended by templates that carry one. */
   signature: signatureView.nullish(),
+  /** When the one-time link the mail carries stops working: past it the mailer sends nothing. */
+  link_expires_at: z.iso.datetime({ offset: true }).nullish(),
   mail: mailTemplate,
 });
 export type MailSendJob = z.infer<typeof mailSendJob>;

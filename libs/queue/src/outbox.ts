@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
+import { sql, type ColumnType, type Generated, type Insertable, type Kysely } from 'kysely';
 import { jobPayload, type JobPayload, type QueueName } from '@mfd/contracts';
+import { currentRequestId } from './request-id';
 
 export interface OutboxTable {
   id: string;
@@ -13,6 +14,8 @@ export interface OutboxTable {
   confirmed_at: Date | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** The request that caused the row; its job carries it to the consumer's logs. */
+  request_id: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,6 +60,11 @@ export async function addOutboxConfirmation(db: Kysely<unknown>): Promise<void> 
   await sql`create index outbox_unconfirmed_idx on outbox (sent_at) where confirmed_at is null`.execute(db);
 }
 
+/** Migration step: outbox rows remember the request that wrote them (see `writeOutbox`). */
+export async function addOutboxRequestId(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('outbox').addColumn('request_id', 'text').execute();
+}
+
 /**
  * Marks rows confirmed by their consumer and scrubs what a mail job carried (names, sealed links):
  * once the mail is out, nothing needs it again.
@@ -79,14 +87,37 @@ export async function confirmOutbox(db: OutboxDb, ids: string[]): Promise<number
 
 /**
  * Records a job in the same transaction as the change it belongs to; the relay moves it to
- * BullMQ after commit. Returns the outbox id, which becomes the BullMQ job id.
+ * BullMQ after commit. Returns the outbox id, which becomes the BullMQ job id. The row records the
+ * request (or job) it is written under (`withRequestId`).
  */
 export async function writeOutbox(trx: OutboxDb, queue: QueueName, payload: JobPayload): Promise<string> {
-  const id = randomUUID();
+  const [id] = await writeOutboxMany(trx, queue, [payload]);
+  return id!;
+}
+
+/** `writeOutbox` for many jobs of one queue in one statement (a distribution's mails); ids in order. */
+export async function writeOutboxMany(
+  trx: OutboxDb,
+  queue: QueueName,
+  payloads: JobPayload[],
+): Promise<string[]> {
+  if (payloads.length === 0) return [];
+  const rows = outboxRows(queue, payloads);
+  await asOutboxDb(trx).insertInto('outbox').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The outbox rows of jobs, for a statement that writes them together with the change they
+ * belong to (a data-modifying CTE) instead of in a transaction of its own.
+ */
+export function outboxRows(queue: QueueName, payloads: JobPayload[]): Insertable<OutboxTable>[] {
+  const requestId = currentRequestId();
   // Checked on the way in: e.g. a mail job whose link is not sealed is refused here, not in the mailer.
-  await asOutboxDb(trx)
-    .insertInto('outbox')
-    .values({ id, queue, payload: jobPayload.parse(payload) })
-    .execute();
-  return id;
+  return payloads.map((payload) => ({
+    id: randomUUID(),
+    queue,
+    payload: jobPayload.parse(payload),
+    request_id: requestId,
+  }));
 }

@@ -1,7 +1,7 @@
 import { Queue, type JobsOptions, type Worker } from 'bullmq';
 import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
-import { outboxAck, outboxAckQueue, QUEUES, type OutboxService } from '@mfd/contracts';
+import { outboxAck, outboxAckQueue, QUEUES, type JobPayload, type OutboxService } from '@mfd/contracts';
 import { asOutboxDb, confirmOutbox, type OutboxDb, type WithOutbox } from './outbox';
 import { startConsumer, type Logger } from './worker';
 
@@ -60,6 +60,11 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A job's data: the payload, and the request that caused it for the consumer's logs (`jobRequestId`). */
+function withTrace(payload: JobPayload, requestId: string | null): JobPayload & { request_id?: string } {
+  return requestId === null ? payload : { ...payload, request_id: requestId };
+}
+
 /**
  * Moves committed outbox rows to BullMQ with jobId = outbox id. A row is done only when its
  * consumer confirms it (an `outbox.ack` job, or for mail a final `mail.status` event the service
@@ -95,7 +100,7 @@ export class OutboxRelay {
       schema: outboxAck,
       logger: this.opts.logger,
       concurrency: 10,
-      handle: (ack) => confirmOutbox(this.db, [ack.id]),
+      handle: (ack) => confirmOutbox(this.db, ack.ids),
     });
     this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 1000);
     this.kick();
@@ -196,7 +201,7 @@ export class OutboxRelay {
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'queue', 'payload', 'sent_at'])
+        .select(['id', 'queue', 'payload', 'sent_at', 'request_id'])
         .where('confirmed_at', 'is', null)
         .where((eb) =>
           eb.or([
@@ -212,7 +217,7 @@ export class OutboxRelay {
       if (rows.length === 0) return 0;
       for (const row of rows) {
         await withTimeout(
-          this.queue(row.queue).add(row.payload.type, row.payload, {
+          this.queue(row.queue).add(row.payload.type, withTrace(row.payload, row.request_id), {
             ...(options[row.queue] ?? options.default),
             jobId: row.id,
           }),

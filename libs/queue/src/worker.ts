@@ -1,7 +1,15 @@
 import { Queue, UnrecoverableError, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { jobPayload, jobProducer, outboxAckQueue, type OutboxAck, type OutboxService } from '@mfd/contracts';
+import {
+  jobPayload,
+  jobProducer,
+  outboxAckQueue,
+  type OutboxAckBatch,
+  type OutboxService,
+} from '@mfd/contracts';
+import { AckBatcher } from './ack-batch';
+import { jobRequestId, withRequestId } from './request-id';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -35,24 +43,23 @@ export interface ConsumerOptions<S extends z.ZodType> {
  * that does not parse can never succeed, so it fails at once instead of retrying.
  */
 export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Worker {
-  const acks = new Map<OutboxService, Queue<OutboxAck>>();
+  const ackQueues = new Map<OutboxService, Queue<OutboxAckBatch>>();
+  const batchers = new Map<OutboxService, AckBatcher>();
   const acknowledge = async (job: Job) => {
     const parsed = jobPayload.safeParse(job.data);
     if (!parsed.success) return;
     const producer = jobProducer(parsed.data);
-    let queue = acks.get(producer);
-    if (!queue) {
-      queue = new Queue<OutboxAck>(outboxAckQueue(producer), {
+    let batcher = batchers.get(producer);
+    if (!batcher) {
+      const queue = new Queue<OutboxAckBatch>(outboxAckQueue(producer), {
         connection: opts.connection,
         prefix: opts.prefix,
       });
-      acks.set(producer, queue);
+      ackQueues.set(producer, queue);
+      batcher = new AckBatcher(queue);
+      batchers.set(producer, batcher);
     }
-    await queue.add(
-      'outbox.ack',
-      { id: String(job.id) },
-      { removeOnComplete: true, removeOnFail: { age: 24 * 3600 } },
-    );
+    await batcher.confirm(String(job.id));
   };
   const worker = new Worker(
     opts.queue,
@@ -61,7 +68,8 @@ export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Wo
       if (!parsed.success) {
         throw new UnrecoverableError(`invalid ${opts.queue} payload: ${parsed.error.message}`);
       }
-      const result = await opts.handle(parsed.data, job);
+      // Outbox rows the handler writes carry on the request that caused this job.
+      const result = await withRequestId(jobRequestId(job), () => opts.handle(parsed.data, job));
       // A failed confirmation fails the job: it runs again (idempotently) and confirms then.
       if (opts.acknowledge) await acknowledge(job);
       return result;
@@ -79,13 +87,19 @@ export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Wo
   );
   worker.on('failed', (job, err) => {
     opts.logger.error(
-      { queue: opts.queue, jobId: job?.id, attemptsMade: job?.attemptsMade, err },
+      {
+        queue: opts.queue,
+        jobId: job?.id,
+        request_id: job ? jobRequestId(job) : null,
+        attemptsMade: job?.attemptsMade,
+        err,
+      },
       'job failed',
     );
   });
   worker.on('error', (err) => opts.logger.error({ queue: opts.queue, err }, 'worker error'));
   worker.on('closed', () => {
-    for (const queue of acks.values()) void queue.close();
+    for (const queue of ackQueues.values()) void queue.close();
   });
   return worker;
 }

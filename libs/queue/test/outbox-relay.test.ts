@@ -7,14 +7,17 @@ import { jobPayload, QUEUES, type InquiryCreatedEvent, type MailSendJob } from '
 import { createDatabase, migrateToLatest } from '@mfd/db';
 import {
   addOutboxConfirmation,
+  addOutboxRequestId,
   confirmOutbox,
   createOutboxTable,
   createProducerConnection,
   createQueueConnection,
+  jobRequestId,
   MailSecrets,
   OutboxRelay,
   queuePrefix,
   startConsumer,
+  withRequestId,
   writeOutbox,
   type RelayOptions,
   type WithOutbox,
@@ -54,6 +57,7 @@ describe('outbox relay', () => {
     await migrateToLatest(database.db as Kysely<unknown>, database.pool, schema, {
       '0001-outbox': { up: createOutboxTable },
       '0002-outbox-confirmation': { up: addOutboxConfirmation },
+      '0003-outbox-request-id': { up: addOutboxRequestId },
     });
   });
   afterAll(async () => {
@@ -193,6 +197,42 @@ describe('outbox relay', () => {
     await relay.stop();
     expect(after.awaiting).toBe(before.awaiting + 1);
     expect(after.oldestSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('when a row is written under a request id, then its job carries the id, and rows its consumer writes carry it on', async () => {
+    const id = await withRequestId('req-trace-1', () =>
+      database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.directoryEvents, event())),
+    );
+    expect((await outboxRow(id)).request_id).toBe('req-trace-1');
+    const relay = relayOf();
+    await relay.flush();
+    await relay.stop();
+    const job = (await queue.getJob(id))!;
+    expect(jobRequestId(job)).toBe('req-trace-1');
+    expect(jobPayload.parse(job.data)).not.toHaveProperty('request_id');
+
+    // A consumer of its own prefix, so the jobs of the other tests stay where they are.
+    const consumerPrefix = queuePrefix(uniqueRedisPrefix());
+    const inbox = new Queue(QUEUES.directoryEvents, { connection, prefix: consumerPrefix });
+    const written: string[] = [];
+    const consumer = startConsumer({
+      queue: QUEUES.directoryEvents,
+      connection: workerConnection,
+      prefix: consumerPrefix,
+      schema: jobPayload,
+      logger,
+      handle: () =>
+        database.db
+          .transaction()
+          .execute(async (trx) => written.push(await writeOutbox(trx, QUEUES.directoryEvents, event()))),
+    });
+    await inbox.add(job.name, job.data, { jobId: id });
+    const deadline = Date.now() + 10_000;
+    while (written.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    await consumer.close();
+    await inbox.close();
+    expect(written).toHaveLength(1);
+    expect((await outboxRow(written[0]!)).request_id).toBe('req-trace-1');
   });
 
   describe('mail jobs', () => {

@@ -2,17 +2,14 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BaseConfig } from './config';
 import { errorHandler } from './error-handler';
 import { installJsonParser } from './json-body';
 import { loadGatewaySecret } from './keys';
-import { loggerOptions } from './logger';
+import { loggerOptions, RequestLog } from './logger';
+import { openApiOptions } from './openapi';
+import { installHttpMetrics } from './metrics';
 
 /** A route as registered, so tests can walk every route of a service (auth, tenancy). */
 export interface RouteEntry {
@@ -112,6 +109,7 @@ export function createServiceApp(opts: ServiceAppOptions) {
   const edge = opts.trustProxy !== undefined;
   const app = Fastify({
     logger,
+    logController: new RequestLog(),
     requestIdHeader: false,
     genReqId: requestId,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
@@ -128,6 +126,7 @@ export function createServiceApp(opts: ServiceAppOptions) {
       : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
+  installHttpMetrics(app, opts.name);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -153,14 +152,7 @@ export function createServiceApp(opts: ServiceAppOptions) {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   app.register(errorHandler, { notFound: opts.notFound ?? true });
-  app.register(swagger, {
-    openapi: {
-      info: { title: `Marine Fuel Distribution: ${opts.name}`, version: opts.version ?? '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  app.register(swagger, openApiOptions(opts.name, opts.version ?? '0.1.0'));
   app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   return app;
 }

@@ -7,6 +7,8 @@ export * from './health';
 export * from './json-body';
 export * from './keys';
 export * from './logger';
+export * from './metrics';
+export * from './openapi';
 export * from './redis';
 export * from './revocations';
 export * from './server';

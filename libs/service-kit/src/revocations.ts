@@ -5,6 +5,12 @@ import type { OutageLog } from './redis';
 /** How long tokens absent from the local copy are still accepted while Redis is unreachable. */
 export const REVOCATION_OUTAGE_GRACE_MS = 5 * 60_000;
 
+/**
+ * A token Redis found unrevoked is asked about again after this long, and only while the
+ * revocation channel is live: a revocation published meanwhile reaches the local copy at once.
+ */
+export const REVOCATION_RECHECK_MS = 1000;
+
 export const REVOCATION_UNAVAILABLE =
   'Signing out is not possible right now. Please try again in a few minutes.';
 export const SESSION_CHECK_UNAVAILABLE =
@@ -28,15 +34,20 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * Revoked tokens, shared by every service through Redis: a denylist of token ids (logout) and a
  * per-user "not before" second (password reset) for tokens issued before it.
  *
- * Redis is asked on every check. Each process also keeps a copy of every revocation it has seen
- * (published on a channel, reloaded from an index whenever the connection is made again), so while
- * Redis is unreachable a revoked token it knows of stays refused and any other token is accepted
- * for REVOCATION_OUTAGE_GRACE_MS of outage, then refused with 503. Revoking needs Redis: without
+ * Each process keeps a copy of every revocation it has seen (published on a channel, reloaded from
+ * an index whenever the connection is made again) and checks it first. Redis is asked too, at most
+ * once per token per REVOCATION_RECHECK_MS while the channel is live, on every check otherwise
+ * (a proxied request was checked twice, in the gateway and in the service, each a round trip): a
+ * revocation whose message were lost still applies within that second. While Redis is unreachable a revoked token it knows of
+ * stays refused and any other token is accepted for REVOCATION_OUTAGE_GRACE_MS of outage, then
+ * refused with 503. Revoking needs Redis: without
  * it the caller gets 503, as the revocation could not be promised to the other services.
  */
 export class TokenRevocations {
   private readonly denied = new Map<string, number>();
   private readonly notBefore = new Map<string, { at: number; until: number }>();
+  /** Token ids Redis found unrevoked, until when (ms) that answer stands; oldest first. */
+  private readonly checkedClear = new Map<string, number>();
   private readonly subscriber: Redis;
   private readonly firstConnect: Promise<void>;
   private readonly createdAt = Date.now();
@@ -77,6 +88,8 @@ export class TokenRevocations {
       lazyConnect: false,
     });
     this.subscriber.on('error', () => {});
+    // Messages may be missed while the channel is down: nothing known as unrevoked stands then.
+    this.subscriber.on('close', () => this.checkedClear.clear());
     this.subscriber.on('message', (_channel: string, message: string) => this.rememberMessage(message));
     this.subscriber.on('ready', () => void this.reload());
     this.subscriber.subscribe(this.channel).catch(() => {});
@@ -126,13 +139,17 @@ export class TokenRevocations {
 
   async isRevoked(claims: { jti: string; sub: string; iat: number }): Promise<boolean> {
     if (this.knows(claims)) return true;
+    const live = this.subscriber.status === 'ready';
+    if (live && (this.checkedClear.get(claims.jti) ?? 0) > Date.now()) return false;
     if (await this.reachable()) {
       try {
         const [denied, notBefore] = await this.redis.mget(
           this.denyKey(claims.jti),
           this.notBeforeKey(claims.sub),
         );
-        return denied !== null || (notBefore !== null && claims.iat < Number(notBefore));
+        const revoked = denied !== null || (notBefore !== null && claims.iat < Number(notBefore));
+        if (!revoked && live) this.rememberClear(claims.jti);
+        return revoked;
       } catch {
         // A timeout or a dropped connection: an outage like any other.
       }
@@ -157,6 +174,16 @@ export class TokenRevocations {
     }
     if (!results || results.some(([err]) => err)) throw serviceUnavailable(REVOCATION_UNAVAILABLE);
     this.remember(member, until);
+  }
+
+  private rememberClear(tokenId: string): void {
+    const now = Date.now();
+    for (const [id, until] of this.checkedClear) {
+      if (until > now) break;
+      this.checkedClear.delete(id);
+    }
+    this.checkedClear.delete(tokenId);
+    this.checkedClear.set(tokenId, now + REVOCATION_RECHECK_MS);
   }
 
   private isReady(): boolean {

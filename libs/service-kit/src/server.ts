@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { serveMetrics } from './metrics';
 
 /**
- * Listens, and on SIGTERM/SIGINT closes the app (its onClose hooks stop workers and pools)
- * before exiting, so in-flight requests and jobs finish.
+ * Listens (and serves the app's metrics on `metricsPort`), and on SIGTERM/SIGINT closes the app
+ * (its onClose hooks stop workers and pools) before exiting, so in-flight requests and jobs finish.
  */
 export async function runServer(
   app: FastifyInstance,
-  listen: { host: string; port: number },
+  listen: { host: string; port: number; metricsPort: number },
   onClosed: () => Promise<void> = async () => {},
 ): Promise<void> {
+  const metrics = await serveMetrics(app.metrics, { host: listen.host, port: listen.metricsPort });
+  app.log.info({ port: metrics.port }, 'metrics listening on /metrics');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -21,6 +24,7 @@ export async function runServer(
     timer.unref();
     try {
       await app.close();
+      await metrics.close();
       await onClosed();
       process.exit(0);
     } catch (err) {
@@ -30,5 +34,5 @@ export async function runServer(
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen(listen);
+  await app.listen({ host: listen.host, port: listen.port });
 }

@@ -9,8 +9,8 @@ declare module 'vitest' {
   }
 }
 
-/** Prefixes of test runs (`test:`, and the started stacks' `e2e:`, `security:`, `stack:`); a developer's `mfd` never matches. */
-const TEST_RUN_PREFIX = /^(test|e2e|security|stack):[a-f0-9]+$/;
+/** Prefixes of test runs (`test:`, and the started stacks' `e2e:`, `security:`, `stack:`, `bench:`); a developer's `mfd` never matches. */
+const TEST_RUN_PREFIX = /^(test|e2e|security|stack|bench):[a-f0-9]+$/;
 
 /** A fresh prefix for one test run. */
 export function newTestRunPrefix(kind = 'test'): string {

@@ -15,7 +15,7 @@ export async function dropSchemas(pgUrl: string, schemas: string[]): Promise<voi
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     for (const schema of schemas) {
-      if (!/^(t|e2e|security|stack)_[a-f0-9]+_[a-z_]+$/.test(schema))
+      if (!/^(t|e2e|security|stack|bench)_[a-f0-9]+_[a-z_]+$/.test(schema))
         throw new Error(`refusing to drop ${schema}`);
       await client.query(`drop schema if exists "${schema}" cascade`);
     }

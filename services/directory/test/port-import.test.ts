@@ -320,3 +320,41 @@ describe('UN/LOCODE bulk import: reports and names', () => {
     }
   });
 });
+
+describe('UN/LOCODE bulk import of a file written in several batches', () => {
+  const t = useDirectory();
+  const totalPorts = async () => (await t.get('/api/ports/stats')).json().total_ports as number;
+  const CODE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789';
+  // More rows than one write batch holds (5,000), each a port code of its own.
+  const rows = Array.from({ length: 6000 }, (_, i) => {
+    const location = [Math.floor(i / 34 / 34), Math.floor(i / 34) % 34, i % 34]
+      .map((d) => CODE_CHARS[d])
+      .join('');
+    return `,"NO","${location}","Havn ${i}","Havn ${i}",,"1-------","AF","0501",,"5958N 01045E",`;
+  });
+
+  it('when a row repeats a code from an earlier batch, then it is reported as a duplicate and every other row is imported', async () => {
+    const before = await totalPorts();
+    const res = await t.upload(`${[...rows, rows[0]].join('\n')}\n`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total_processed: 6001, inserted: 6000, updated: 0, skipped_total: 1 });
+    expect(res.json().skipped).toEqual([{ line: 6001, unlocode: 'NOAAA', reason: 'duplicate of line 1' }]);
+    expect(await totalPorts()).toBe(before + 6000);
+    expect((await t.get('/api/ports/NOFGP/lookup')).json().port).toMatchObject({
+      name: 'Havn 5999',
+      lat: 59.9667,
+      lon: 10.75,
+      timezone: 'Europe/Oslo',
+    });
+  });
+
+  it('when the file turns out not to be a code list after a batch was written, then 400 and none of its ports are kept', async () => {
+    const before = await totalPorts();
+    // Two batches, so the first has been written (and waited for) before the broken line is read.
+    const fresh = [...rows, ...rows].map((r, i) => r.replace('"NO"', i < rows.length ? '"SE"' : '"FI"'));
+    const res = await t.upload(`${fresh.join('\n')}\n${'x'.repeat(20 * 1024)}\n`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().detail).toBe('Line 12001 is longer than 16 KB: this is not a UN/LOCODE code list.');
+    expect(await totalPorts()).toBe(before);
+  });
+});

@@ -1,6 +1,7 @@
 import { createServiceApp, reportRedisOutages, serverSettings } from '@mfd/service-kit';
 import type { GatewayDeps } from './deps';
 import { bodyLimit } from './plugins/body-limit';
+import { OPS_QUEUES_PATH, opsQueues } from './plugins/ops-queues';
 import { securityHeaders } from './plugins/security-headers';
 import { authEdgeRoutes } from './routes/auth-edge';
 import { docsRoutes } from './routes/docs';
@@ -26,6 +27,7 @@ export async function buildApp(deps: GatewayDeps) {
   await app.register(docsRoutes, { deps });
   await app.register(authEdgeRoutes, { deps });
   await app.register(proxyRoutes, { deps });
+  await app.register(opsQueues, { deps, prefix: OPS_QUEUES_PATH });
   await app.register(webAppRoutes, { webDist: deps.config.WEB_DIST });
   return app;
 }

@@ -6,6 +6,8 @@ const upstream = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
 
 export const gatewayConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(8080),
+  /** Serves /metrics apart from the API (0: any free port, for processes started side by side). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   IDENTITY_URL: upstream(4001),
   DIRECTORY_URL: upstream(4002),
   INQUIRY_URL: upstream(4003),

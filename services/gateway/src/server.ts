@@ -6,4 +6,6 @@ import { closeDeps, createDeps } from './deps';
 const config = readConfig();
 const deps = createDeps(config);
 const app = await buildApp(deps);
-await runServer(app, { host: config.HOST, port: config.PORT }, () => closeDeps(deps));
+await runServer(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, () =>
+  closeDeps(deps),
+);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { testInfra, testKeys, uniqueRedisPrefix } from '@mfd/testing';
 import { startDirectory } from '../../directory/test/harness';
 import { startIdentity } from '../../identity/test/harness';
@@ -35,14 +35,17 @@ function fakeWebDist(): string {
  * The real services listening on ephemeral ports, sharing one Redis prefix (so a logout seen
  * by one is seen by all), and the gateway in front of them.
  */
-export async function startGatewayStack(env: Partial<Record<keyof GatewayConfig, string>> = {}) {
+export async function startGatewayStack(
+  env: Partial<Record<keyof GatewayConfig, string>> = {},
+  options: { mailerLogger?: FastifyBaseLogger } = {},
+) {
   const shared = { REDIS_PREFIX: uniqueRedisPrefix(), GATEWAY_SECRET: randomBytes(32).toString('hex') };
   const identity = await startIdentity(shared);
   const identityUrl = await listen(identity.app);
   const directory = await startDirectory(shared);
   const directoryUrl = await listen(directory.app);
   const inquiry = await startInquiry({ ...shared, DIRECTORY_URL: directoryUrl, IDENTITY_URL: identityUrl });
-  const mailer = await startMailer(shared);
+  const mailer = await startMailer(shared, options.mailerLogger);
   const urls = {
     IDENTITY_URL: identityUrl,
     DIRECTORY_URL: directoryUrl,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { requestIdHook } from '@mfd/queue';
 import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { IdentityDeps } from './deps';
 import type { AccountsContext } from './domain/accounts';
@@ -7,6 +8,8 @@ import { profileRoutes } from './routes/profile';
 
 export async function buildApp(deps: IdentityDeps) {
   const app = createServiceApp({ name: 'identity', ...behindGateway(deps.config) });
+  // Outbox rows a request writes carry its id to the jobs they become and the consumers' logs.
+  app.addHook('preHandler', requestIdHook);
   await app.register(authPlugin, {
     publicKey: deps.keys.publicKey,
     privateKey: deps.keys.privateKey,

@@ -5,6 +5,8 @@ import { LIMITS } from '@mfd/contracts';
 
 export const identityConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4001),
+  /** Serves /metrics apart from the API (0: any free port, for processes started side by side). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
   DB_SCHEMA: z.string().default('identity'),
   /** Identity alone signs tokens: production gives the private key as PEM text or a file. */
   JWT_PRIVATE_KEY: z.string().optional(),

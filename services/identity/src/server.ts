@@ -1,4 +1,6 @@
 import pino from 'pino';
+import { outboxAckQueue, QUEUES } from '@mfd/contracts';
+import { queuePrefix, registerQueueMetrics } from '@mfd/queue';
 import { runServer } from '@mfd/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -10,6 +12,12 @@ const logger = pino({ level: config.LOG_LEVEL, base: { service: 'identity' } });
 const deps = createDeps(config, undefined, logger);
 await migrate(deps);
 const app = await buildApp(deps);
+const queueMetrics = registerQueueMetrics(app.metrics, {
+  connection: deps.queueConnection,
+  prefix: queuePrefix(config.REDIS_PREFIX),
+  queues: [QUEUES.mailSend, QUEUES.identityEvents, outboxAckQueue('identity')],
+  outbox: deps.database.db,
+});
 deps.relay.start();
 const mailStatus = startMailStatusConsumer({
   db: deps.database.db,
@@ -17,7 +25,8 @@ const mailStatus = startMailStatusConsumer({
   redisPrefix: config.REDIS_PREFIX,
   logger,
 });
-await runServer(app, { host: config.HOST, port: config.PORT }, async () => {
+await runServer(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, async () => {
   await mailStatus.close();
+  await queueMetrics.close();
   await closeDeps(deps);
 });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { requestIdHook } from '@mfd/queue';
 import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { InquiryDeps } from './deps';
 import { dashboardRoutes } from './routes/dashboard';
@@ -9,6 +10,8 @@ import { publicOfferRoutes } from './routes/public-offers';
 
 export async function buildApp(deps: InquiryDeps) {
   const app = createServiceApp({ name: 'inquiry', ...behindGateway(deps.config) });
+  // Outbox rows a request writes carry its id to the jobs they become and the consumers' logs.
+  app.addHook('preHandler', requestIdHook);
   await app.register(authPlugin, { publicKey: deps.publicKey, revocations: deps.revocations });
   // Ready without Redis: the service still answers, checking tokens against its copy of revocations.
   registerHealth(

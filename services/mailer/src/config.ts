@@ -4,6 +4,8 @@ import { baseConfig, loadConfig } from '@mfd/service-kit';
 
 export const mailerConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4004),
+  /** Serves /metrics apart from the API (0: any free port, for processes started side by side). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9468),
   DB_SCHEMA: z.string().default('mailer'),
   SMTP_URL: z
     .string()
@@ -16,8 +18,11 @@ export const mailerConfig = baseConfig.extend({
     .refine((from) => /@[^@\s>]+>?\s*$/.test(from), 'MAIL_FROM must end with an e-mail address'),
   /** Links in mails point here (the gateway's public address). */
   APP_PUBLIC_URL: z.url().default('http://localhost:8080'),
-  /** Jobs one replica sends at once; replicas multiply it. */
-  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * Jobs one replica works on at once; replicas multiply it. Unset: twice SMTP_POOL_MAX, so each
+   * connection has a next mail ready while another job does its database work.
+   */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).optional(),
   /**
    * A message being sent is leased for this long and the lease is renewed while the send lasts,
    * so a dead sender's message is taken up again within about 1.5 times this.
@@ -31,5 +36,9 @@ export const mailerConfig = baseConfig.extend({
   MAIL_SECRET_KEYS_FILE: z.string().optional(),
 });
 export type MailerConfig = z.infer<typeof mailerConfig>;
+
+export function mailConcurrency(config: Pick<MailerConfig, 'MAIL_CONCURRENCY' | 'SMTP_POOL_MAX'>): number {
+  return config.MAIL_CONCURRENCY ?? 2 * config.SMTP_POOL_MAX;
+}
 
 export const readConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(mailerConfig, env);

@@ -67,7 +67,7 @@ export function createDeps(
       resendAfterMs: config.OUTBOX_RESEND_SECONDS * 1000,
     }),
     transport: createTransport(config),
-    metrics: createMetrics(queue),
+    metrics: createMetrics(),
     secrets: MailSecrets.fromConfig(config),
   };
 }

@@ -1,35 +1,27 @@
-import type { Queue } from 'bullmq';
-import { Counter, Gauge, Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
 
-/** Prometheus metrics of one mailer replica, in a registry of its own (tests build several apps). */
-export function createMetrics(queue: Queue) {
-  const registry = new Registry();
-  const sent = new Counter({
-    name: 'mail_sent_total',
-    help: 'Mails accepted by the SMTP server',
-    registers: [registry],
-  });
-  const failed = new Counter({
-    name: 'mail_failed_total',
-    help: 'Mails given up (permanent error or out of attempts)',
-    registers: [registry],
-  });
-  const retries = new Counter({
-    name: 'mail_retries_total',
-    help: 'Temporary send failures that will be retried',
-    registers: [registry],
-  });
-  new Gauge({
-    name: 'mail_queue_depth',
-    help: 'mail.send jobs waiting, delayed for a retry, or being sent',
-    labelNames: ['state'],
-    registers: [registry],
-    async collect() {
-      const counts = await queue.getJobCounts('wait', 'delayed', 'active');
-      for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
-    },
-  });
-  return { registry, sent, failed, retries };
+/**
+ * The mailer's counters. They live in the deps (the worker counts) and join the app's registry
+ * in buildApp, so each app built in a test counts its own mails.
+ */
+export function createMetrics() {
+  return {
+    sent: new Counter({ name: 'mail_sent_total', help: 'Mails accepted by the SMTP server', registers: [] }),
+    failed: new Counter({
+      name: 'mail_failed_total',
+      help: 'Mails given up (permanent error or out of attempts)',
+      registers: [],
+    }),
+    retries: new Counter({
+      name: 'mail_retries_total',
+      help: 'Temporary send failures that will be retried',
+      registers: [],
+    }),
+  };
 }
 
 export type MailMetrics = ReturnType<typeof createMetrics>;
+
+export function registerMailMetrics(registry: Registry, metrics: MailMetrics): void {
+  for (const metric of Object.values(metrics)) registry.registerMetric(metric);
+}

@@ -10,7 +10,7 @@ await migrate(deps);
 const app = await buildApp(deps);
 const worker = startMailWorker(deps);
 deps.relay.start();
-await runServer(app, { host: config.HOST, port: config.PORT }, async () => {
+await runServer(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, async () => {
   // In-flight jobs finish before the connections close.
   await worker.close();
   await closeDeps(deps);

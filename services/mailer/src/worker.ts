@@ -1,6 +1,7 @@
 import type { Worker } from 'bullmq';
 import { mailSendJob, QUEUES } from '@mfd/contracts';
 import { queuePrefix, startConsumer } from '@mfd/queue';
+import { mailConcurrency } from './config';
 import type { MailerDeps } from './deps';
 import { sendMail, type SendMailContext } from './jobs/send-mail';
 
@@ -13,6 +14,7 @@ export function startMailWorker(deps: MailerDeps): Worker {
     metrics: deps.metrics,
     secrets: deps.secrets,
     outboxWritten: () => deps.relay.kick(),
+    logger: deps.logger,
   };
   return startConsumer({
     queue: QUEUES.mailSend,
@@ -20,7 +22,7 @@ export function startMailWorker(deps: MailerDeps): Worker {
     prefix: queuePrefix(deps.config.REDIS_PREFIX),
     schema: mailSendJob,
     logger: deps.logger,
-    concurrency: deps.config.MAIL_CONCURRENCY,
+    concurrency: mailConcurrency(deps.config),
     // The job's lock runs as long as the message's lease: a dead sender's job comes back when its lease is out.
     lockDuration: deps.config.SEND_LEASE_SECONDS * 1000,
     maxStalledCount: 5,

@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QUEUES, type MailStatusEvent } from '@mfd/contracts';
 import { queuePrefix } from '@mfd/queue';
+import { serveMetrics } from '@mfd/service-kit';
 import { sendMail } from '../src/jobs/send-mail';
 import { startMailer, type MailerHarness } from './harness';
 
@@ -56,6 +57,7 @@ describe('mail delivery', () => {
         metrics: m.deps.metrics,
         secrets: m.deps.secrets,
         outboxWritten: () => undefined,
+        logger: m.deps.logger,
       },
       job!,
       payload,
@@ -94,15 +96,22 @@ describe('mail delivery', () => {
     });
   });
 
-  it('when mails are sent, then /metrics counts them and /health is ok', async () => {
+  it('when mails are sent, then the metrics port counts them with the queue and outbox gauges, and /health is ok', async () => {
     const { jobId } = await m.send();
     await m.settled(jobId);
-    const metrics = await m.app.inject({ method: 'GET', url: '/metrics' });
-    expect(metrics.statusCode).toBe(200);
-    const sent = Number(metrics.body.match(/^mail_sent_total (\d+)/m)?.[1]);
+    const listener = await serveMetrics(m.app.metrics, { host: '127.0.0.1', port: 0 });
+    const body = await fetch(`http://127.0.0.1:${listener.port}/metrics`)
+      .then((r) => r.text())
+      .finally(() => listener.close());
+    const sent = Number(body.match(/^mail_sent_total\{service="mailer"\} (\d+)/m)?.[1]);
     expect(sent).toBeGreaterThanOrEqual(1);
-    expect(metrics.body).toMatch(/^mail_queue_depth\{state="wait"\} \d+/m);
-    expect(metrics.body).toMatch(/^mail_retries_total \d+/m);
+    expect(body).toMatch(/^mail_retries_total\{service="mailer"\} \d+/m);
+    expect(body).toMatch(/^mail_failed_total\{service="mailer"\} \d+/m);
+    expect(body).toMatch(/^queue_jobs\{(?=[^}]*queue="mail\.send")(?=[^}]*state="wait")[^}]*\} \d+$/m);
+    expect(body).toMatch(/^outbox_rows\{(?=[^}]*state="unconfirmed")[^}]*\} \d+$/m);
+    expect(body).toMatch(/^outbox_oldest_unconfirmed_seconds\{service="mailer"\} [\d.]+$/m);
+    // The service port has no /metrics: only the metrics port, closed to all but monitoring, does.
+    expect((await m.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     const health = await m.app.inject({ method: 'GET', url: '/health' });
     expect(health.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
   });

@@ -23,7 +23,14 @@ const MAILS = 40;
 function startMailerProcess(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'services/mailer/src/server.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      METRICS_PORT: '0',
+      ...env,
+    },
     stdio: 'ignore',
   });
 }

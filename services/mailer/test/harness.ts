@@ -1,4 +1,5 @@
 import { Queue, type JobsOptions } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { MailSendJob } from '@mfd/contracts';
 import { isFinalMailStatus, QUEUES } from '@mfd/contracts';
@@ -11,7 +12,11 @@ import { closeDeps, createDeps, migrate } from '../src/deps';
 import { startMailWorker } from '../src/worker';
 
 /** A mailer with its worker on a fresh schema and Redis prefix, sending to a real SMTP sink. */
-export async function startMailer(env: Partial<Record<keyof MailerConfig, string>> = {}) {
+export async function startMailer(
+  env: Partial<Record<keyof MailerConfig, string>> = {},
+  /** Where the mailer logs (nowhere unless a test reads the lines). */
+  logger: FastifyBaseLogger = pino({ level: 'silent' }),
+) {
   const infra = testInfra();
   const sink = await new SmtpSink().start();
   const { schema, env: base } = serviceTestEnv('mailer', infra, {
@@ -21,7 +26,7 @@ export async function startMailer(env: Partial<Record<keyof MailerConfig, string
     ...env,
   });
   const config = mailerConfig.parse(base);
-  const deps = createDeps(config, pino({ level: 'silent' }));
+  const deps = createDeps(config, logger);
   await migrate(deps);
   const app = await buildApp(deps);
   await app.ready();

@@ -1,7 +1,10 @@
+import { render, toPlainText } from '@react-email/render';
+import type { ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqMailFacts, type MailTemplate, type RfqMailFacts, type SignatureView } from '@mfd/contracts';
 import { openSecrets } from '../src/domain/open-secrets';
 import { renderMail } from '../src/templates';
+import { rfqInvitation } from '../src/templates/rfq-invitation';
 import { startMailer, type MailerHarness } from './harness';
 
 const appUrl = 'https://app.marinefuel.example';
@@ -186,6 +189,39 @@ describe('the amendment mail (rfq-amendment)', () => {
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.html).toContain('Review and update your offer');
     expect(mail.text).toContain(link);
+  });
+});
+
+describe('one distribution, many suppliers', () => {
+  const direct = async (mail: MailTemplate) => {
+    const html = await render(
+      (rfqInvitation.body as (d: unknown, c: typeof ctx) => ReactElement)(mail.data, ctx),
+    );
+    return { html, text: toPlainText(html) };
+  };
+
+  it('when copies of one invitation go to suppliers with awkward names, then each equals a fresh render of its own name and link', async () => {
+    const names = [
+      'Neptune Bunkering',
+      'O\'Brien & <Sons> "Marine" Ltd',
+      'Ümit Petrol A.Ş.',
+      'x'.repeat(120),
+    ];
+    for (const [i, supplier_name] of names.entries()) {
+      const mail = invitation({ supplier_name, token: `tok_${i}-${'A'.repeat(40)}` });
+      const expected = await direct(mail);
+      const copy = await renderMail(mail, ctx);
+      expect(copy.html).toBe(expected.html);
+      expect(copy.text).toBe(expected.text);
+    }
+  });
+
+  it('when two invitations differ beyond name and link, then each copy carries its own inquiry', async () => {
+    const a = await renderMail(invitation({ rfq: rfq({ vessel_name: 'MV Alpha' }) }), ctx);
+    const b = await renderMail(invitation({ rfq: rfq({ vessel_name: 'MV Bravo' }) }), ctx);
+    expect(a.html).toContain('MV Alpha');
+    expect(b.html).toContain('MV Bravo');
+    expect(b.html).not.toContain('MV Alpha');
   });
 });
 

@@ -15,7 +15,15 @@ const sampleDataResponse = z.object({
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async (app, { deps }) => {
   app.post(
     '/api/admin/sample-data',
-    { config: { role: 'admin' }, schema: { tags: ['admin'], response: { 200: sampleDataResponse } } },
+    {
+      config: { role: 'admin' },
+      schema: {
+        operationId: 'addSampleData',
+        summary: 'Fill the company with sample customers, suppliers and fuels (admins)',
+        tags: ['admin'],
+        response: { 200: sampleDataResponse },
+      },
+    },
     async (request) => {
       // A company admin fills their own company; only a platform operator also touches the shared products.
       const added = await addSampleData(deps.database.db, actorOf(request.auth), {

@@ -9,7 +9,7 @@ import {
   idParams,
   supplierCompanyCreate,
 } from '@mfd/contracts';
-import { notFound } from '@mfd/service-kit';
+import { errorResponses, notFound } from '@mfd/service-kit';
 import { actorOf } from '../data/actor';
 import { createSupplierCompany, listCompanies, updateCompany } from '../data/companies.repository';
 import type { DirectoryDeps } from '../deps';
@@ -21,13 +21,29 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
 
   app.get(
     '/api/companies',
-    { schema: { tags, querystring: companyQuery, response: { 200: z.array(company) } } },
+    {
+      schema: {
+        operationId: 'listCompanies',
+        summary: 'List the company’s customer and supplier companies',
+        tags,
+        querystring: companyQuery,
+        response: { 200: z.array(company) },
+      },
+    },
     async (request) => listCompanies(db, request.auth.tenantId, request.query.type),
   );
 
   app.post(
     '/api/companies',
-    { schema: { tags, body: supplierCompanyCreate, response: { 201: createdResponse } } },
+    {
+      schema: {
+        operationId: 'createSupplierCompany',
+        summary: 'Add a supplier company',
+        tags,
+        body: supplierCompanyCreate,
+        response: { 201: createdResponse },
+      },
+    },
     async (request, reply) => {
       const { type: _type, ...values } = request.body;
       const id = await createSupplierCompany(db, actorOf(request.auth), values);
@@ -37,7 +53,16 @@ export const companyRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
 
   app.put(
     '/api/companies/:id',
-    { schema: { tags, params: idParams, body: companyUpdate, response: { 200: detailResponse } } },
+    {
+      schema: {
+        operationId: 'updateCompany',
+        summary: 'Change a company',
+        tags,
+        params: idParams,
+        body: companyUpdate,
+        response: { 200: detailResponse, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       if (!(await updateCompany(db, request.auth.tenantId, request.params.id, request.body)))
         throw notFound('Company not found');

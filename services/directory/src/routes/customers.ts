@@ -13,7 +13,7 @@ import {
   idParams,
   searchQuery,
 } from '@mfd/contracts';
-import { notFound } from '@mfd/service-kit';
+import { errorResponses, notFound } from '@mfd/service-kit';
 import { actorOf } from '../data/actor';
 import {
   createCustomer,
@@ -35,10 +35,25 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
   const tags = ['customers'];
 
   // The spec's list and "detailed" list answer the same rows; both page and filter.
-  for (const url of ['/api/customers', '/api/customers/detailed']) {
+  for (const [url, operationId, summary] of [
+    ['/api/customers', 'listCustomers', 'List customers, paged and filtered (X-Total-Count holds the total)'],
+    [
+      '/api/customers/detailed',
+      'listCustomersDetailed',
+      'List customers with every detail (as listCustomers)',
+    ],
+  ] as const) {
     app.get(
       url,
-      { schema: { tags, querystring: customerListQuery, response: { 200: z.array(customer) } } },
+      {
+        schema: {
+          operationId,
+          summary,
+          tags,
+          querystring: customerListQuery,
+          response: { 200: z.array(customer) },
+        },
+      },
       async (request, reply) => {
         const { rows, total } = await listCustomers(db, request.auth.tenantId, request.query);
         reply.header('x-total-count', String(total));
@@ -47,13 +62,30 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
     );
   }
 
-  app.get('/api/customers/stats', { schema: { tags, response: { 200: customerStats } } }, async (request) =>
-    readStats(db, request.auth.tenantId),
+  app.get(
+    '/api/customers/stats',
+    {
+      schema: {
+        operationId: 'getCustomerStats',
+        summary: 'Count the company’s customers',
+        tags,
+        response: { 200: customerStats },
+      },
+    },
+    async (request) => readStats(db, request.auth.tenantId),
   );
 
   app.get(
     '/api/customers/search',
-    { schema: { tags, querystring: searchQuery, response: { 200: z.array(customerSearchResult) } } },
+    {
+      schema: {
+        operationId: 'searchCustomers',
+        summary: 'Find customers by name or details (for pickers; fewer than 2 characters find none)',
+        tags,
+        querystring: searchQuery,
+        response: { 200: z.array(customerSearchResult) },
+      },
+    },
     async (request) => {
       const { q, limit } = request.query;
       if (q.length < 2) return [];
@@ -73,7 +105,15 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
 
   app.get(
     '/api/customers/:id',
-    { schema: { tags, params: idParams, response: { 200: customer } } },
+    {
+      schema: {
+        operationId: 'getCustomer',
+        summary: 'One customer',
+        tags,
+        params: idParams,
+        response: { 200: customer, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const row = await findCustomer(db, request.auth.tenantId, request.params.id);
       if (!row) throw notFound(NOT_FOUND);
@@ -83,7 +123,15 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
 
   app.post(
     '/api/customers/detailed',
-    { schema: { tags, body: customerCreate, response: { 201: createdResponse } } },
+    {
+      schema: {
+        operationId: 'createCustomer',
+        summary: 'Add a customer',
+        tags,
+        body: customerCreate,
+        response: { 201: createdResponse },
+      },
+    },
     async (request, reply) => {
       const id = await createCustomer(db, actorOf(request.auth), request.body);
       return reply.code(201).send({ success: true, id, detail: 'Customer added successfully!' });
@@ -91,14 +139,21 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
   );
 
   // PUT replaces the whole customer (every edit field sent); PATCH changes only the fields sent.
-  for (const [method, body] of [
-    ['PUT', customerUpdate],
-    ['PATCH', customerPatch],
+  for (const [method, body, operationId, summary] of [
+    ['PUT', customerUpdate, 'replaceCustomer', 'Replace a customer (every field is sent)'],
+    ['PATCH', customerPatch, 'updateCustomer', 'Change the fields sent of a customer'],
   ] as const) {
     app.route({
       method,
       url: '/api/customers/:id',
-      schema: { tags, params: idParams, body, response: { 200: detailResponse } },
+      schema: {
+        operationId,
+        summary,
+        tags,
+        params: idParams,
+        body,
+        response: { 200: detailResponse, ...errorResponses(404) },
+      },
       handler: async (request) => {
         if (!(await updateCustomer(db, request.auth.tenantId, request.params.id, request.body)))
           throw notFound(NOT_FOUND);
@@ -109,7 +164,15 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
 
   app.delete(
     '/api/customers/:id',
-    { schema: { tags, params: idParams, response: { 200: detailResponse } } },
+    {
+      schema: {
+        operationId: 'deleteCustomer',
+        summary: 'Delete a customer',
+        tags,
+        params: idParams,
+        response: { 200: detailResponse, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       if (!(await deleteCustomer(db, request.auth.tenantId, request.params.id))) throw notFound(NOT_FOUND);
       return { success: true as const, detail: 'Customer deleted successfully' };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailResponse, idParams, portInput } from '@mfd/contracts';
-import { conflict, notFound } from '@mfd/service-kit';
+import { conflict, errorResponses, notFound } from '@mfd/service-kit';
 import { actorOf, isForeignKeyViolation } from '../data/actor';
 import { deletePort, updatePort } from '../data/port-edits.repository';
 import type { DirectoryDeps } from '../deps';
@@ -16,7 +16,17 @@ export const portEditRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
 
   app.put(
     '/api/ports/:id',
-    { config, schema: { tags, params: idParams, body: portInput, response: { 200: detailResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'updatePort',
+        summary: 'Change a port (platform operators)',
+        tags,
+        params: idParams,
+        body: portInput,
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       const updated = await updatePort(db, request.params.id, request.body, actorOf(request.auth)).catch(
         (err: unknown) => duplicatePort(err, request.body.unlocode, 'unlocode'),
@@ -28,7 +38,16 @@ export const portEditRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
 
   app.delete(
     '/api/ports/:id',
-    { config, schema: { tags, params: idParams, response: { 200: detailResponse } } },
+    {
+      config,
+      schema: {
+        operationId: 'deletePort',
+        summary: 'Delete a port no supplier covers (platform operators)',
+        tags,
+        params: idParams,
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       const deleted = await deletePort(db, request.params.id).catch((err: unknown) => {
         if (isForeignKeyViolation(err)) throw conflict(PORT_IN_USE);

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portImportResult } from '@mfd/contracts';
-import { AppError, badRequest, payloadTooLarge } from '@mfd/service-kit';
+import { AppError, badRequest, errorResponses, payloadTooLarge } from '@mfd/service-kit';
 import { actorOf } from '../data/actor';
 import type { DirectoryDeps } from '../deps';
 import { NotACodeListError } from '../domain/ports/code-list-reader';
@@ -45,7 +45,13 @@ export const portImportRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = 
     {
       config: { operator: true },
       bodyLimit: limit + 64 * 1024,
-      schema: { tags: ['ports'], consumes: ['multipart/form-data'], response: { 200: portImportResult } },
+      schema: {
+        operationId: 'importPorts',
+        summary: 'Import the UN/LOCODE code list, uploaded as a CSV file (platform operators)',
+        tags: ['ports'],
+        consumes: ['multipart/form-data'],
+        response: { 200: portImportResult, ...errorResponses(400, 408, 409, 413, 415) },
+      },
     },
     async (request, reply) => {
       const tooLarge = () => payloadTooLarge(`The file is larger than ${sizeText(limit)}`);

@@ -17,7 +17,7 @@ import {
   UNLOCODE_FORMAT_MESSAGE,
   unlocodeNotFoundMessage,
 } from '@mfd/contracts';
-import { badRequest, conflict, notFound } from '@mfd/service-kit';
+import { badRequest, conflict, errorResponses, notFound } from '@mfd/service-kit';
 import { actorOf, isUniqueViolation } from '../data/actor';
 import {
   createPort,
@@ -45,7 +45,15 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
 
   app.get(
     '/api/ports',
-    { schema: { tags, querystring: portListQuery, response: { 200: paged(port) } } },
+    {
+      schema: {
+        operationId: 'listPorts',
+        summary: 'List ports, paged and filtered',
+        tags,
+        querystring: portListQuery,
+        response: { 200: paged(port) },
+      },
+    },
     async (request) => {
       const { items, total } = await listPorts(db, request.query);
       return { items, total, limit: request.query.limit, offset: request.query.offset };
@@ -54,7 +62,15 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
 
   app.get(
     '/api/ports/search',
-    { schema: { tags, querystring: searchQuery, response: { 200: z.array(portSearchResult) } } },
+    {
+      schema: {
+        operationId: 'searchPorts',
+        summary: 'Find ports by name or UN/LOCODE (for pickers; fewer than 2 characters find none)',
+        tags,
+        querystring: searchQuery,
+        response: { 200: z.array(portSearchResult) },
+      },
+    },
     async (request) => {
       const { q, limit } = request.query;
       if (q.length < 2) return [];
@@ -74,7 +90,15 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
 
   app.get(
     '/api/ports/:id',
-    { schema: { tags, params: idParams, response: { 200: port } } },
+    {
+      schema: {
+        operationId: 'getPort',
+        summary: 'One port',
+        tags,
+        params: idParams,
+        response: { 200: port, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const found = await findPortById(db, request.params.id);
       if (!found) throw notFound('Port not found');
@@ -82,18 +106,31 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
     },
   );
 
-  app.get('/api/ports/stats', { schema: { tags, response: { 200: portStats } } }, async () => ({
-    success: true as const,
-    ...(await readStats(db)),
-  }));
+  app.get(
+    '/api/ports/stats',
+    {
+      schema: {
+        operationId: 'getPortStats',
+        summary: 'Count the ports, by country and by region',
+        tags,
+        response: { 200: portStats },
+      },
+    },
+    async () => ({
+      success: true as const,
+      ...(await readStats(db)),
+    }),
+  );
 
   app.get(
     '/api/ports/:unlocode/lookup',
     {
       schema: {
+        operationId: 'lookUpPort',
+        summary: 'Look a port up by its UN/LOCODE',
         tags,
         params: z.object({ unlocode: z.string().trim().toUpperCase() }),
-        response: { 200: portLookup },
+        response: { 200: portLookup, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
@@ -109,7 +146,15 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
 
   app.post(
     '/api/ports',
-    { schema: { tags, body: portInput, response: { 201: portCreatedResponse } } },
+    {
+      schema: {
+        operationId: 'createPort',
+        summary: 'Add a port',
+        tags,
+        body: portInput,
+        response: { 201: portCreatedResponse, ...errorResponses(409) },
+      },
+    },
     async (request, reply) => {
       const id = await createPort(db, request.body, actorOf(request.auth)).catch((err: unknown) =>
         duplicatePort(err, request.body.unlocode, 'unlocode'),
@@ -120,7 +165,15 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
 
   app.post(
     '/api/ports/detailed',
-    { schema: { tags, body: portDetailedRequest, response: { 201: portDetailedResponse } } },
+    {
+      schema: {
+        operationId: 'createPortWithSuppliers',
+        summary: 'Add a port with the suppliers covering it, a new one among them if need be',
+        tags,
+        body: portDetailedRequest,
+        response: { 201: portDetailedResponse, ...errorResponses(409) },
+      },
+    },
     async (request, reply) => {
       const { port: values, suppliers, new_supplier } = request.body;
       const actor = actorOf(request.auth);

@@ -8,7 +8,7 @@ import {
   product,
   productInput,
 } from '@mfd/contracts';
-import { conflict, notFound } from '@mfd/service-kit';
+import { conflict, errorResponses, notFound } from '@mfd/service-kit';
 import { actorOf as actor, isUniqueViolation } from '../data/actor';
 import {
   addStandardFuels,
@@ -35,7 +35,14 @@ export const productRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
 
   app.get(
     '/api/products',
-    { schema: { tags: ['products'], response: { 200: z.array(product) } } },
+    {
+      schema: {
+        operationId: 'listProducts',
+        summary: 'List the fuel products',
+        tags: ['products'],
+        response: { 200: z.array(product) },
+      },
+    },
     async () => listProducts(db),
   );
 
@@ -43,7 +50,13 @@ export const productRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
     '/api/products',
     {
       config: operator,
-      schema: { tags: ['products'], body: productInput, response: { 201: createdResponse } },
+      schema: {
+        operationId: 'createProduct',
+        summary: 'Add a fuel product (platform operators)',
+        tags: ['products'],
+        body: productInput,
+        response: { 201: createdResponse, ...errorResponses(409) },
+      },
     },
     async (request, reply) => {
       const id = await createProduct(db, request.body, actor(request.auth)).catch((err: unknown) =>
@@ -57,7 +70,14 @@ export const productRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
     '/api/products/:id',
     {
       config: operator,
-      schema: { tags: ['products'], params: idParams, body: productInput, response: { 200: detailResponse } },
+      schema: {
+        operationId: 'updateProduct',
+        summary: 'Change a fuel product (platform operators)',
+        tags: ['products'],
+        params: idParams,
+        body: productInput,
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
+      },
     },
     async (request) => {
       const updated = await updateProduct(db, request.params.id, request.body, actor(request.auth)).catch(
@@ -70,7 +90,16 @@ export const productRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
 
   app.delete(
     '/api/products/:id',
-    { config: operator, schema: { tags: ['products'], params: idParams, response: { 200: detailResponse } } },
+    {
+      config: operator,
+      schema: {
+        operationId: 'deleteProduct',
+        summary: 'Delete a fuel product (platform operators)',
+        tags: ['products'],
+        params: idParams,
+        response: { 200: detailResponse, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       if (!(await deleteProduct(db, request.params.id))) throw notFound('Product not found');
       return { success: true as const, detail: 'Product deleted successfully!' };
@@ -79,7 +108,15 @@ export const productRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asy
 
   app.post(
     '/api/products/add-standard-fuels',
-    { config: operator, schema: { tags: ['products'], response: { 200: addStandardFuelsResponse } } },
+    {
+      config: operator,
+      schema: {
+        operationId: 'addStandardFuels',
+        summary: 'Add the standard fuels HSFO, VLSFO and MGO where missing (platform operators)',
+        tags: ['products'],
+        response: { 200: addStandardFuelsResponse },
+      },
+    },
     async (request) => {
       const added = await addStandardFuels(db, actor(request.auth));
       return {

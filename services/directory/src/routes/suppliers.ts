@@ -11,7 +11,7 @@ import {
   supplierStats,
   supplierUpdate,
 } from '@mfd/contracts';
-import { notFound } from '@mfd/service-kit';
+import { errorResponses, notFound } from '@mfd/service-kit';
 import { actorOf } from '../data/actor';
 import {
   createSupplier,
@@ -32,18 +32,37 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
 
   app.get(
     '/api/suppliers',
-    { schema: { tags, querystring: supplierListQuery, response: { 200: z.array(supplier) } } },
+    {
+      schema: {
+        operationId: 'listSuppliers',
+        summary: 'List the company’s suppliers, filtered',
+        tags,
+        querystring: supplierListQuery,
+        response: { 200: z.array(supplier) },
+      },
+    },
     async (request) => listSuppliers(db, request.auth.tenantId, request.query),
   );
 
-  app.get('/api/suppliers/stats', { schema: { tags, response: { 200: supplierStats } } }, async (request) =>
-    supplierCounts(db, request.auth.tenantId),
+  app.get(
+    '/api/suppliers/stats',
+    {
+      schema: {
+        operationId: 'getSupplierStats',
+        summary: 'Count the company’s suppliers',
+        tags,
+        response: { 200: supplierStats },
+      },
+    },
+    async (request) => supplierCounts(db, request.auth.tenantId),
   );
 
   app.get(
     '/api/suppliers/by-port/:portId',
     {
       schema: {
+        operationId: 'listSuppliersForPort',
+        summary: 'List the company’s suppliers covering a port',
         tags,
         params: z.object({ portId: z.uuid('Port must be a valid id') }),
         response: { 200: z.array(supplier) },
@@ -54,7 +73,15 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
 
   app.get(
     '/api/suppliers/:id',
-    { schema: { tags, params: idParams, response: { 200: supplier } } },
+    {
+      schema: {
+        operationId: 'getSupplier',
+        summary: 'One supplier with its contacts and ports',
+        tags,
+        params: idParams,
+        response: { 200: supplier, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const found = await findSupplier(db, request.auth.tenantId, request.params.id);
       if (!found) throw notFound(NOT_FOUND);
@@ -64,7 +91,15 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
 
   app.post(
     '/api/suppliers',
-    { schema: { tags, body: supplierInput, response: { 201: createdResponse } } },
+    {
+      schema: {
+        operationId: 'createSupplier',
+        summary: 'Add a supplier',
+        tags,
+        body: supplierInput,
+        response: { 201: createdResponse },
+      },
+    },
     async (request, reply) => {
       const id = await createSupplier(db, actorOf(request.auth), request.body);
       return reply.code(201).send({ success: true, id, detail: 'Supplier created successfully!' });
@@ -72,14 +107,21 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
   );
 
   // PUT replaces the whole supplier (every field required); PATCH changes only the fields sent.
-  for (const [method, body] of [
-    ['PUT', supplierUpdate],
-    ['PATCH', supplierPatch],
+  for (const [method, body, operationId, summary] of [
+    ['PUT', supplierUpdate, 'replaceSupplier', 'Replace a supplier (every field is sent)'],
+    ['PATCH', supplierPatch, 'updateSupplier', 'Change the fields sent of a supplier (e.g. deactivate it)'],
   ] as const) {
     app.route({
       method,
       url: '/api/suppliers/:id',
-      schema: { tags, params: idParams, body, response: { 200: detailResponse } },
+      schema: {
+        operationId,
+        summary,
+        tags,
+        params: idParams,
+        body,
+        response: { 200: detailResponse, ...errorResponses(404) },
+      },
       handler: async (request) => {
         if (!(await updateSupplier(db, request.auth.tenantId, request.params.id, request.body)))
           throw notFound(NOT_FOUND);

@@ -7,7 +7,7 @@ import {
   vesselInput,
   vesselSearchResult,
 } from '@mfd/contracts';
-import { conflict } from '@mfd/service-kit';
+import { conflict, errorResponses } from '@mfd/service-kit';
 import { actorOf, isUniqueViolation } from '../data/actor';
 import { createVessel, searchVessels } from '../data/vessels.repository';
 import type { DirectoryDeps } from '../deps';
@@ -19,7 +19,15 @@ export const vesselRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asyn
 
   app.get(
     '/api/vessels/search-enhanced',
-    { schema: { tags, querystring: searchQuery, response: { 200: z.array(vesselSearchResult) } } },
+    {
+      schema: {
+        operationId: 'searchVessels',
+        summary: 'Find vessels by name or IMO number (for pickers; fewer than 2 characters find none)',
+        tags,
+        querystring: searchQuery,
+        response: { 200: z.array(vesselSearchResult) },
+      },
+    },
     async (request) => {
       const { q, limit } = request.query;
       if (q.length < 2) return [];
@@ -38,7 +46,16 @@ export const vesselRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = asyn
 
   app.post(
     '/api/vessels',
-    { config: { role: 'admin' }, schema: { tags, body: vesselInput, response: { 201: createdResponse } } },
+    {
+      config: { role: 'admin' },
+      schema: {
+        operationId: 'createVessel',
+        summary: 'Add a vessel (admins)',
+        tags,
+        body: vesselInput,
+        response: { 201: createdResponse, ...errorResponses(409) },
+      },
+    },
     async (request, reply) => {
       try {
         const id = await createVessel(db, request.body, actorOf(request.auth));

@@ -1,9 +1,17 @@
+import { OPENAPI_VERSION } from '@mfd/service-kit';
+
+interface Tag {
+  name: string;
+  description?: string;
+}
+
 interface OpenApiDocument {
   openapi?: string;
-  info?: { title?: string; version?: string };
+  info?: { title?: string; version?: string; description?: string; license?: Record<string, string> };
+  servers?: Array<{ url: string; description?: string }>;
   paths?: Record<string, unknown>;
   components?: Record<string, Record<string, unknown> | undefined>;
-  tags?: Array<{ name: string }>;
+  tags?: Tag[];
   security?: unknown;
 }
 
@@ -14,7 +22,7 @@ interface OpenApiDocument {
  */
 export function mergeOpenApi(docs: Record<string, OpenApiDocument>, version: string): OpenApiDocument {
   const merged: Required<Pick<OpenApiDocument, 'paths' | 'components' | 'tags'>> & OpenApiDocument = {
-    openapi: '3.0.3',
+    openapi: OPENAPI_VERSION,
     info: { title: 'Marine Fuel Distribution API', version },
     paths: {},
     components: {},
@@ -37,4 +45,60 @@ export function mergeOpenApi(docs: Record<string, OpenApiDocument>, version: str
     }
   }
   return merged;
+}
+
+/** What each tag of the API holds: the services first, then the parts of the product. */
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  identity: 'Served by the identity service: accounts, sessions and profiles.',
+  directory: 'Served by the directory service: customers, suppliers and the shared reference data.',
+  inquiry: 'Served by the inquiry service: inquiries, their distribution to suppliers and the offers.',
+  auth: 'Sign-up, sign-in and sign-out, e-mail verification and password reset. The public ones are rate-limited per address and e-mail.',
+  profile: 'The signed-in user’s personal details, company details and e-mail signature.',
+  companies: 'The company’s own customer and supplier companies.',
+  customers: 'The company’s customers: the buyers inquiries are made for.',
+  suppliers: 'The company’s suppliers with their contacts and the ports they cover.',
+  ports:
+    'Ports (UN/LOCODE), shared by every company: anyone signed in reads and adds them, platform operators edit and import them.',
+  vessels: 'Vessels by IMO number, shared by every company.',
+  products: 'Fuel products, shared by every company: platform operators maintain the list.',
+  admin: 'Company administration: sample data.',
+  dashboard: 'The figures and recent activity on the start page.',
+  inquiries:
+    'The company’s inquiries, their fuel lines, and sending them to suppliers as requests for quotation.',
+  offers: 'Suppliers’ offers on an inquiry: compare, their revisions, record one received by phone, award.',
+  'public offers':
+    'A supplier’s offer page, reached from the link in the RFQ mail without an account: the token in the path is the only credential.',
+};
+
+/**
+ * The merged document as served at /api/docs/openapi.json: every tag described, and the API at
+ * the gateway's own origin (a relative server, so the document holds wherever it is served).
+ */
+export function apiDocument(docs: Record<string, OpenApiDocument>, version = '0.1.0'): OpenApiDocument {
+  const merged = mergeOpenApi(docs, version);
+  const used = new Set(
+    Object.values(merged.paths ?? {}).flatMap((operations) =>
+      Object.values(operations as Record<string, { tags?: string[] }>).flatMap((op) => op.tags ?? []),
+    ),
+  );
+  return {
+    ...merged,
+    info: {
+      ...merged.info,
+      description:
+        'The Marine Fuel Distribution API behind the web app: every answer is JSON, and every error ' +
+        'answer has the ErrorResponse shape (`success: false`, a `detail` sentence and, for invalid ' +
+        'input, `errors` naming each field). Sign in with POST /api/auth/login and send the token ' +
+        'as `Authorization: Bearer <token>`.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: '/', description: 'This gateway' }],
+    tags: [
+      ...Object.entries(TAG_DESCRIPTIONS)
+        .filter(([name]) => used.has(name))
+        .map(([name, description]) => ({ name, description })),
+      // A tag nobody described is still listed; the lint and the contract test then name it.
+      ...[...used].filter((name) => !(name in TAG_DESCRIPTIONS)).map((name) => ({ name })),
+    ],
+  };
 }

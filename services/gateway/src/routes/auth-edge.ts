@@ -25,7 +25,8 @@ const hashed = (value: string) => createHash('sha256').update(value).digest('hex
 export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const c = deps.config;
   const limits = createRateLimits(deps.redis, deps.config.REDIS_PREFIX, c);
-  await app.register(replyFrom, { base: c.IDENTITY_URL });
+  // The service kit logs each request once; reply-from's own lines would name the upstream URL too.
+  await app.register(replyFrom, { base: c.IDENTITY_URL, disableRequestLogging: true });
   const rawBodies = new WeakMap<FastifyRequest, string>();
   installJsonParser(app, (request, raw) => rawBodies.set(request, raw));
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../deps';
-import { mergeOpenApi } from '../domain/openapi-merge';
+import { apiDocument } from '../domain/openapi-merge';
 import { upstreamUrls, type UpstreamName } from '../upstreams';
 
 const swaggerUiDir = (
@@ -50,6 +50,6 @@ export async function docsRoutes(app: FastifyInstance, { deps }: { deps: Gateway
         }
       }),
     );
-    return mergeOpenApi(Object.fromEntries(docs), '0.1.0');
+    return apiDocument(Object.fromEntries(docs));
   });
 }

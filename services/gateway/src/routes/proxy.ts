@@ -18,6 +18,9 @@ async function registerProxies(
     await app.register(proxy, {
       ...(preHandler ? { preHandler } : {}),
       upstream: urls[route.upstream],
+      // Its two info lines per request (one naming the upstream URL, query string and all) add to
+      // the one line the service kit logs for each request.
+      disableRequestLogging: true,
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       config: { public: publicRoutes },

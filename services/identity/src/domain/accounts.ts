@@ -148,13 +148,15 @@ export async function requestPasswordReset(ctx: AccountsContext, email: string):
   if (!user) return;
   const { token, hash } = newResetToken();
   const minutes = ctx.config.RESET_TOKEN_TTL_MINUTES;
+  const expiresAt = new Date(Date.now() + minutes * 60_000);
   await ctx.db.transaction().execute(async (trx) => {
-    await insertResetToken(trx, user.id, hash, new Date(Date.now() + minutes * 60_000));
+    await insertResetToken(trx, user.id, hash, expiresAt);
     await writeOutbox(trx, QUEUES.mailSend, {
       type: 'mail.send',
       to: user.email,
       to_name: `${user.first_name} ${user.last_name}`.trim(),
       source: 'identity',
+      link_expires_at: expiresAt.toISOString(),
       mail: {
         template: 'password-reset',
         data: {

@@ -33,17 +33,19 @@ export async function queueVerificationMail(
   secrets: MailSecrets,
 ): Promise<void> {
   const { token, hash } = newLinkToken();
+  const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
   await insertVerificationToken(trx, {
     user_id: user.id,
     email: user.email,
     token_hash: hash,
-    expires_at: new Date(Date.now() + ttlMinutes * 60_000),
+    expires_at: expiresAt,
   });
   await writeOutbox(trx, QUEUES.mailSend, {
     type: 'mail.send',
     to: user.email,
     to_name: `${user.first_name} ${user.last_name}`.trim(),
     source: 'identity',
+    link_expires_at: expiresAt.toISOString(),
     mail: {
       template: 'verify-email',
       data: {

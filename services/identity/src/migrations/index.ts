@@ -2,10 +2,12 @@ import type { Migrations } from '@mfd/db';
 import * as m0001 from './0001-identity';
 import * as m0002 from './0002-operators';
 import * as m0003 from './0003-outbox-confirmation';
+import * as m0004 from './0004-outbox-request-id';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
   '0001-identity': m0001,
   '0002-operators': m0002,
   '0003-outbox-confirmation': m0003,
+  '0004-outbox-request-id': m0004,
 };

@@ -11,7 +11,7 @@ import {
   EMAIL_VERIFIED_MESSAGE,
   verifyEmailRequest,
 } from '@mfd/contracts';
-import { unauthorized } from '@mfd/service-kit';
+import { errorResponses, unauthorized } from '@mfd/service-kit';
 import { findUserWithCompany } from '../data/users.repository';
 import {
   logIn,
@@ -39,26 +39,62 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
 
   app.post(
     '/api/auth/signup',
-    { config: publicRoute, schema: { tags: ['auth'], body: signupBody, response: { 201: authResponse } } },
+    {
+      config: publicRoute,
+      schema: {
+        operationId: 'signUp',
+        summary: 'Sign up: create a company and its first user, signed in',
+        tags: ['auth'],
+        body: signupBody,
+        response: { 201: authResponse, ...errorResponses(409, 429) },
+      },
+    },
     async (request, reply) => reply.code(201).send(await signUp(accounts, request.body, clientInfo(request))),
   );
 
   app.post(
     '/api/auth/login',
-    { config: publicRoute, schema: { tags: ['auth'], body: loginRequest, response: { 200: authResponse } } },
+    {
+      config: publicRoute,
+      schema: {
+        operationId: 'logIn',
+        summary: 'Sign in with e-mail and password',
+        tags: ['auth'],
+        body: loginRequest,
+        response: { 200: authResponse, ...errorResponses(401, 429) },
+      },
+    },
     async (request) => logIn(accounts, request.body, clientInfo(request)),
   );
 
-  app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: currentUser } } }, async (request) => {
-    const user = await findUserWithCompany(accounts.db, request.auth.tenantId, request.auth.userId);
-    // A valid token for a user that no longer exists is a session that has ended.
-    if (!user) throw unauthorized();
-    return { ...user, operator: request.auth.operator };
-  });
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        operationId: 'getCurrentUser',
+        summary: 'The signed-in user and their company',
+        tags: ['auth'],
+        response: { 200: currentUser },
+      },
+    },
+    async (request) => {
+      const user = await findUserWithCompany(accounts.db, request.auth.tenantId, request.auth.userId);
+      // A valid token for a user that no longer exists is a session that has ended.
+      if (!user) throw unauthorized();
+      return { ...user, operator: request.auth.operator };
+    },
+  );
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: detailResponse } } },
+    {
+      schema: {
+        operationId: 'logOut',
+        summary: 'Sign out: the token is revoked everywhere',
+        tags: ['auth'],
+        response: { 200: detailResponse },
+      },
+    },
     async (request) => {
       await logOut(accounts, request.auth);
       return { success: true as const, detail: 'You have been signed out' };
@@ -69,7 +105,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
     '/api/auth/forgot-password',
     {
       config: publicRoute,
-      schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } },
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Ask for a password-reset mail (the answer is the same whether the e-mail is known or not)',
+        tags: ['auth'],
+        body: forgotPasswordRequest,
+        response: { 200: messageResponse, ...errorResponses(429) },
+      },
     },
     async (request) => {
       await atLeast(
@@ -84,7 +126,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
     '/api/auth/reset-password',
     {
       config: publicRoute,
-      schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: detailResponse } },
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with the token from the reset mail',
+        tags: ['auth'],
+        body: resetPasswordBody,
+        response: { 200: detailResponse, ...errorResponses(429) },
+      },
     },
     async (request) => {
       await resetPassword(accounts, request.body.token, request.body.new_password);
@@ -99,7 +147,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
     '/api/auth/verify-email',
     {
       config: publicRoute,
-      schema: { tags: ['auth'], body: verifyEmailRequest, response: { 200: detailResponse } },
+      schema: {
+        operationId: 'verifyEmail',
+        summary: 'Confirm an e-mail address with the token from the verification mail',
+        tags: ['auth'],
+        body: verifyEmailRequest,
+        response: { 200: detailResponse, ...errorResponses(429) },
+      },
     },
     async (request) => {
       await verifyEmail(accounts.db, request.body.token);

@@ -41,7 +41,7 @@ export function recipientsOfInquiry(db: Kysely<InquiryDB>, tenantId: string, inq
 }
 export type RecipientWithSender = Awaited<ReturnType<typeof recipientsOfInquiry>>[number];
 
-export async function insertRecipient(
+export async function insertRecipients(
   db: Kysely<InquiryDB>,
   values: Pick<
     RecipientRow,
@@ -55,8 +55,9 @@ export async function insertRecipient(
     | 'contact_name'
     | 'email'
     | 'reply_by'
-  >,
+  >[],
 ): Promise<void> {
+  if (values.length === 0) return;
   await db.insertInto('inquiry_recipients').values(values).execute();
 }
 
@@ -79,23 +80,28 @@ export async function markResent(
 }
 
 /** Only the hash of a link's token is kept; a recipient's older links stay valid. */
-export async function insertOfferLink(db: Kysely<InquiryDB>, recipientId: string, tokenHash: Buffer) {
-  await db.insertInto('offer_links').values({ token_hash: tokenHash, recipient_id: recipientId }).execute();
+export async function insertOfferLinks(
+  db: Kysely<InquiryDB>,
+  links: { recipient_id: string; token_hash: Buffer }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  await db.insertInto('offer_links').values(links).execute();
 }
 
-/** A new mail to the address is on its way: its delivery starts over and only its events count. */
-export async function trackRecipientMail(db: Kysely<InquiryDB>, id: string, jobId: string): Promise<void> {
-  await db
-    .updateTable('inquiry_recipients')
-    .set({
-      mail_job_id: jobId,
-      mail_status: 'queued',
-      mail_attempts: 0,
-      mail_error: null,
-      mail_status_at: sql`now()`,
-    })
-    .where('id', '=', id)
-    .execute();
+/** New mails to the addresses are on their way: each delivery starts over and only its mail's events count. */
+export async function trackRecipientMails(
+  db: Kysely<InquiryDB>,
+  mails: { recipientId: string; jobId: string }[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  const ids = mails.map((m) => m.recipientId);
+  const jobIds = mails.map((m) => m.jobId);
+  await sql`
+    update inquiry_recipients r
+    set mail_job_id = m.job_id, mail_status = 'queued', mail_attempts = 0, mail_error = null,
+        mail_status_at = now()
+    from unnest(${ids}::uuid[], ${jobIds}::text[]) as m(id, job_id)
+    where r.id = m.id`.execute(db);
 }
 
 /**

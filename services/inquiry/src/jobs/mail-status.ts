@@ -40,7 +40,8 @@ export function startMailStatusConsumer(opts: {
     prefix: queuePrefix(opts.redisPrefix),
     schema: jobPayload,
     logger: opts.logger,
-    concurrency: 5,
+    // Enough in flight for their confirmations to travel in batches (AckBatcher).
+    concurrency: 20,
     acknowledge: true,
     handle: async (event) => {
       if (event.type === 'mail.status') await handleMailStatus(opts.db, event);

@@ -12,7 +12,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = asy
 
   app.get(
     '/api/dashboard',
-    { schema: { tags: ['dashboard'], response: { 200: dashboard } } },
+    {
+      schema: {
+        operationId: 'getDashboard',
+        summary: 'The start page’s figures and the latest inquiries and offers',
+        tags: ['dashboard'],
+        response: { 200: dashboard },
+      },
+    },
     async (request) => {
       const tenantId = request.auth.tenantId;
       const suppliers = deps.directory

@@ -8,7 +8,7 @@ import {
   suggestedSupplier,
   suggestedSuppliersQuery,
 } from '@mfd/contracts';
-import { badRequest, bearerToken, conflict, notFound } from '@mfd/service-kit';
+import { badRequest, bearerToken, conflict, errorResponses, notFound } from '@mfd/service-kit';
 import { senderProfile } from '../data/identity.client';
 import { supplierLookups } from '../data/suppliers.client';
 import type { InquiryDeps } from '../deps';
@@ -42,10 +42,12 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = 
     '/api/inquiries/:id/suggested-suppliers',
     {
       schema: {
+        operationId: 'listSuggestedSuppliers',
+        summary: 'The suppliers an inquiry may be sent to: those covering its port, or all',
         tags,
         params: idParams,
         querystring: suggestedSuppliersQuery,
-        response: { 200: z.array(suggestedSupplier) },
+        response: { 200: z.array(suggestedSupplier), ...errorResponses(404) },
       },
     },
     async (request) =>
@@ -62,7 +64,16 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = 
 
   app.post(
     '/api/inquiries/:id/distribute',
-    { schema: { tags, params: idParams, body: distributeInput, response: { 200: distributeResponse } } },
+    {
+      schema: {
+        operationId: 'distributeInquiry',
+        summary: 'Send an inquiry to the chosen suppliers as a request for quotation',
+        tags,
+        params: idParams,
+        body: distributeInput,
+        response: { 200: distributeResponse, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       const result = await domain(
         distributeInquiry(

@@ -15,7 +15,7 @@ import {
   productLineParams,
   productLineUpdate,
 } from '@mfd/contracts';
-import { badRequest, bearerToken, conflict, notFound } from '@mfd/service-kit';
+import { badRequest, bearerToken, conflict, errorResponses, notFound } from '@mfd/service-kit';
 import { directoryLookups } from '../data/directory.client';
 import { senderProfile } from '../data/identity.client';
 import { findInquiry, listInquiries } from '../data/inquiries.repository';
@@ -76,7 +76,15 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
 
   app.get(
     '/api/inquiries',
-    { schema: { tags, querystring: inquiryListQuery, response: { 200: z.array(inquirySummary) } } },
+    {
+      schema: {
+        operationId: 'listInquiries',
+        summary: 'List the company’s inquiries, paged and filtered (X-Total-Count holds the total)',
+        tags,
+        querystring: inquiryListQuery,
+        response: { 200: z.array(inquirySummary) },
+      },
+    },
     async (request, reply) => {
       const { rows, total } = await listInquiries(db, request.auth.tenantId, request.query);
       const lines = await linesByInquiry(
@@ -91,7 +99,15 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
 
   app.post(
     '/api/inquiries',
-    { schema: { tags, body: inquiryCreate, response: { 201: createdResponse } } },
+    {
+      schema: {
+        operationId: 'createInquiry',
+        summary: 'Create an inquiry with its fuel lines',
+        tags,
+        body: inquiryCreate,
+        response: { 201: createdResponse },
+      },
+    },
     async (request, reply) => {
       const id = await domain(createInquiry(db, lookups(request), caller(request), request.body));
       afterWrite();
@@ -101,7 +117,15 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
 
   app.get(
     '/api/inquiries/:id',
-    { schema: { tags, params: idParams, response: { 200: inquiryDetail } } },
+    {
+      schema: {
+        operationId: 'getInquiry',
+        summary: 'One inquiry with its fuel lines',
+        tags,
+        params: idParams,
+        response: { 200: inquiryDetail, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const inquiry = await findInquiry(db, request.auth.tenantId, request.params.id);
       if (!inquiry) throw notFound(NOT_FOUND);
@@ -112,7 +136,16 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
 
   app.put(
     '/api/inquiries/:id',
-    { schema: { tags, params: idParams, body: inquiryUpdate, response: { 200: detailResponse } } },
+    {
+      schema: {
+        operationId: 'updateInquiry',
+        summary: 'Change an inquiry (its suppliers are told when it was sent)',
+        tags,
+        params: idParams,
+        body: inquiryUpdate,
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       await domain(
         editInquiry(db, lookups(request), caller(request), request.params.id, request.body, notices(request)),
@@ -124,7 +157,16 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
 
   app.post(
     '/api/inquiries/:id/cancel',
-    { schema: { tags, params: idParams, body: inquiryCancel, response: { 200: detailResponse } } },
+    {
+      schema: {
+        operationId: 'cancelInquiry',
+        summary: 'Cancel an inquiry (its suppliers are told when it was sent)',
+        tags,
+        params: idParams,
+        body: inquiryCancel,
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       await domain(
         cancelInquiry(db, caller(request), request.params.id, request.body.reason, notices(request)),
@@ -136,7 +178,16 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
 
   app.post(
     '/api/inquiries/:id/products',
-    { schema: { tags, params: idParams, body: productLineInput, response: { 201: createdResponse } } },
+    {
+      schema: {
+        operationId: 'addInquiryLine',
+        summary: 'Add a fuel line to an inquiry',
+        tags,
+        params: idParams,
+        body: productLineInput,
+        response: { 201: createdResponse, ...errorResponses(404, 409) },
+      },
+    },
     async (request, reply) => {
       const id = await domain(
         addLine(db, lookups(request), caller(request), request.params.id, request.body, notices(request)),
@@ -149,7 +200,14 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
   app.put(
     '/api/inquiries/:id/products/:productId',
     {
-      schema: { tags, params: productLineParams, body: productLineUpdate, response: { 200: detailResponse } },
+      schema: {
+        operationId: 'updateInquiryLine',
+        summary: 'Change a fuel line of an inquiry',
+        tags,
+        params: productLineParams,
+        body: productLineUpdate,
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
+      },
     },
     async (request) => {
       const { id, productId } = request.params;
@@ -163,7 +221,15 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
 
   app.delete(
     '/api/inquiries/:id/products/:productId',
-    { schema: { tags, params: productLineParams, response: { 200: detailResponse } } },
+    {
+      schema: {
+        operationId: 'removeInquiryLine',
+        summary: 'Remove a fuel line from an inquiry',
+        tags,
+        params: productLineParams,
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       const { id, productId } = request.params;
       await domain(removeLine(db, caller(request), id, productId, notices(request)));

@@ -11,7 +11,7 @@ import {
   offerView,
   supplierResponseStats,
 } from '@mfd/contracts';
-import { badRequest, bearerToken, conflict, notFound } from '@mfd/service-kit';
+import { badRequest, bearerToken, conflict, errorResponses, notFound } from '@mfd/service-kit';
 import { senderProfile } from '../data/identity.client';
 import { supplierResponses } from '../data/offers.repository';
 import { supplierLookups } from '../data/suppliers.client';
@@ -56,19 +56,42 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (
 
   app.get(
     '/api/inquiries/:id/offers',
-    { schema: { tags, params: idParams, response: { 200: z.array(offerView) } } },
+    {
+      schema: {
+        operationId: 'listInquiryOffers',
+        summary: 'The offers on an inquiry, to compare',
+        tags,
+        params: idParams,
+        response: { 200: z.array(offerView), ...errorResponses(404) },
+      },
+    },
     async (request) => domain(inquiryOffers(db, request.auth.tenantId, request.params.id, new Date())),
   );
 
   app.get(
     '/api/offers/:id/revisions',
-    { schema: { tags, params: idParams, response: { 200: z.array(offerRevision) } } },
+    {
+      schema: {
+        operationId: 'listOfferRevisions',
+        summary: 'Every revision of an offer, oldest first',
+        tags,
+        params: idParams,
+        response: { 200: z.array(offerRevision), ...errorResponses(404) },
+      },
+    },
     async (request) => domain(offerRevisions(db, request.auth.tenantId, request.params.id)),
   );
 
   app.get(
     '/api/offers/supplier-stats',
-    { schema: { tags, response: { 200: z.array(supplierResponseStats) } } },
+    {
+      schema: {
+        operationId: 'listSupplierResponseStats',
+        summary: 'How often each supplier answered the inquiries sent to it',
+        tags,
+        response: { 200: z.array(supplierResponseStats) },
+      },
+    },
     async (request) => {
       const rows = await supplierResponses(db, request.auth.tenantId);
       return rows.map((row) => ({
@@ -80,7 +103,16 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (
 
   app.post(
     '/api/inquiries/:id/offers',
-    { schema: { tags, params: idParams, body: manualOfferInput, response: { 201: offerSubmitResponse } } },
+    {
+      schema: {
+        operationId: 'recordOffer',
+        summary: 'Record an offer a supplier gave another way (e.g. by phone)',
+        tags,
+        params: idParams,
+        body: manualOfferInput,
+        response: { 201: offerSubmitResponse, ...errorResponses(404, 409) },
+      },
+    },
     async (request, reply) => {
       const { supplier_id: supplierId, ...offer } = request.body;
       await domain(assertTakesOffers(db, caller(request), request.params.id));
@@ -103,7 +135,16 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (
 
   app.post(
     '/api/offers/:id/award',
-    { schema: { tags, params: idParams, body: awardInput, response: { 200: detailResponse } } },
+    {
+      schema: {
+        operationId: 'awardOffer',
+        summary: 'Award an offer: its supplier is told, and the others that they were not chosen',
+        tags,
+        params: idParams,
+        body: awardInput,
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
+      },
+    },
     async (request) => {
       await domain(assertOfferExists(db, caller(request), request.params.id));
       const sender = await senderProfile(deps.identity, auth(request));

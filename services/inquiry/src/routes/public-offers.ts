@@ -3,17 +3,17 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   closedLinkResponse,
-  errorResponse,
   offerSubmit,
   offerSubmitResponse,
   offerTokenParams,
   publicOfferPage,
 } from '@mfd/contracts';
-import { badRequest, notFound } from '@mfd/service-kit';
+import { badRequest, errorResponses, notFound } from '@mfd/service-kit';
 import type { InquiryDeps } from '../deps';
 import { OfferInputError, OfferLinkClosedError, OfferNotFoundError } from '../domain/rfq/offer-errors';
 import { offerPage } from '../domain/rfq/offer-views';
 import { assertLinkOpen, submitByLink } from '../domain/rfq/submit-offer';
+import { offerKind, offerSubmissions } from '../metrics';
 
 /** Any text: a malformed token answers 404 like an unknown one, never 400, so probing learns nothing. */
 const tokenParams = z.object({ token: z.string() });
@@ -41,16 +41,18 @@ export const publicOfferRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = a
   const { db } = deps.database;
   const tags = ['public offers'];
   const config = { public: true };
+  const submissions = offerSubmissions(app.metrics);
 
   app.get(
     '/api/public/offers/:token',
     {
       config,
       schema: {
+        operationId: 'getPublicOffer',
+        summary: 'A supplier’s offer page: the inquiry, and their offer so far',
         tags,
-        security: [],
         params: tokenParams,
-        response: { 200: publicOfferPage, 404: errorResponse },
+        response: { 200: publicOfferPage, ...errorResponses(404, 429) },
       },
     },
     async (request, reply) => {
@@ -66,11 +68,12 @@ export const publicOfferRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = a
       // The link is looked at before the body: a closed link says why rather than list field errors.
       attachValidation: true,
       schema: {
+        operationId: 'submitPublicOffer',
+        summary: 'Submit or revise a supplier’s offer through their link',
         tags,
-        security: [],
         params: tokenParams,
         body: offerSubmit,
-        response: { 200: offerSubmitResponse, 410: closedLinkResponse },
+        response: { 200: offerSubmitResponse, 410: closedLinkResponse, ...errorResponses(404, 429) },
       },
     },
     async (request, reply) => {
@@ -80,6 +83,7 @@ export const publicOfferRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = a
         await assertLinkOpen(db, token, now);
         if (request.validationError) throw request.validationError;
         const saved = await submitByLink(db, token, request.body, now);
+        submissions.inc({ kind: offerKind(saved.revision) });
         return {
           success: true as const,
           offer_id: saved.offerId,

@@ -6,17 +6,18 @@ import {
   type MailSendJob,
   type MailStatusEvent,
 } from '@mfd/contracts';
-import { writeOutbox, type MailSecrets } from '@mfd/queue';
+import { jobRequestId, writeOutbox, type Logger, type MailSecrets } from '@mfd/queue';
 import type { Transporter } from 'nodemailer';
 import type { MailerConfig } from '../config';
 import type { MailerDB } from '../data/db';
 import {
-  claimMessage,
   findMessageByJob,
   markSent,
   markUnsent,
-  recordMessage,
+  reopenFailedMessage,
   renewLease,
+  takeMessage,
+  type StatusReport,
 } from '../data/messages.repository';
 import { messageIdFor } from '../domain/message-id';
 import { openSecrets } from '../domain/open-secrets';
@@ -32,25 +33,31 @@ export interface SendMailContext {
   secrets: MailSecrets;
   /** Called after a status event was written to the outbox. */
   outboxWritten: () => void;
+  logger: Logger;
 }
+
+/** Why a mail whose one-time link stopped working before it could go out was not sent. */
+export const LINK_EXPIRED = 'link expired';
 
 /** Thrown while another worker holds the message; BullMQ retries the job after its backoff. */
 export class MessageBusyError extends Error {}
 
 /** The producer hears every change; a final status confirms its outbox row. */
-async function reportStatus(
-  db: Kysely<MailerDB>,
+function statusReport(
   job: MailSendJob,
   event: Omit<MailStatusEvent, 'type' | 'to' | 'template' | 'reference' | 'at'>,
-): Promise<void> {
-  await writeOutbox(db, MAIL_STATUS_QUEUES[job.source], {
-    type: 'mail.status',
-    to: job.to,
-    template: job.mail.template,
-    reference: job.reference ?? null,
-    at: new Date().toISOString(),
-    ...event,
-  });
+): StatusReport {
+  return {
+    queue: MAIL_STATUS_QUEUES[job.source],
+    event: {
+      type: 'mail.status',
+      to: job.to,
+      template: job.mail.template,
+      reference: job.reference ?? null,
+      at: new Date().toISOString(),
+      ...event,
+    },
+  };
 }
 
 /**
@@ -63,30 +70,51 @@ async function reportStatus(
 export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSendJob): Promise<void> {
   const jobId = String(job.id);
   const smtpMessageId = messageIdFor(jobId, ctx.config.MAIL_FROM);
-  await recordMessage(ctx.db, {
-    job_id: jobId,
-    source: payload.source,
-    template: payload.mail.template,
-    recipient: payload.to,
-    reference: payload.reference ?? null,
-    tenant_id: payload.tenant_id ?? null,
-  });
   const lease = ctx.config.SEND_LEASE_SECONDS;
-  const claimed = await claimMessage(ctx.db, jobId, lease);
+  // Every log line of the message names the request that caused it.
+  const trace = { job_id: jobId, template: payload.mail.template, request_id: jobRequestId(job) };
+  // BullMQ runs a failed job again only when an operator retries it (the queue board): one more try.
+  if (job.attemptsMade > 0) await reopenFailedMessage(ctx.db, jobId);
+  const claimed = await takeMessage(
+    ctx.db,
+    {
+      job_id: jobId,
+      source: payload.source,
+      template: payload.mail.template,
+      recipient: payload.to,
+      reference: payload.reference ?? null,
+      tenant_id: payload.tenant_id ?? null,
+    },
+    lease,
+  );
   if (!claimed) {
     const current = await findMessageByJob(ctx.db, jobId);
     if (current && isFinalMailStatus(current.status)) {
-      await reportStatus(ctx.db, payload, {
+      const report = statusReport(payload, {
         job_id: jobId,
         status: current.status,
         attempts: current.attempts,
         error: current.last_error,
         smtp_message_id: current.smtp_message_id,
       });
+      await writeOutbox(ctx.db, report.queue, report.event);
       ctx.outboxWritten();
       return;
     }
     throw new MessageBusyError(`message of job ${jobId} is being sent by another worker`);
+  }
+  if (payload.link_expires_at && Date.parse(payload.link_expires_at) <= Date.now()) {
+    const status = claimed.maybe_delivered ? 'sent_unconfirmed' : 'failed';
+    await markUnsent(
+      ctx.db,
+      claimed.id,
+      { status, error: LINK_EXPIRED, subject: null, maybeDelivered: claimed.maybe_delivered },
+      statusReport(payload, { job_id: jobId, status, attempts: claimed.attempts, error: LINK_EXPIRED }),
+    );
+    ctx.metrics.failed.inc();
+    ctx.outboxWritten();
+    ctx.logger.warn({ ...trace, status }, 'mail not sent: its link has expired');
+    throw new UnrecoverableError(LINK_EXPIRED);
   }
 
   const renewal = setInterval(
@@ -115,17 +143,20 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
     });
     accepted = true;
     clearInterval(renewal);
-    await ctx.db.transaction().execute(async (trx) => {
-      await markSent(trx, claimed.id, mail.subject, smtpMessageId);
-      await reportStatus(trx, payload, {
+    await markSent(
+      ctx.db,
+      claimed.id,
+      { subject: mail.subject, smtpMessageId },
+      statusReport(payload, {
         job_id: jobId,
         status: 'sent',
         attempts: claimed.attempts,
         smtp_message_id: smtpMessageId,
-      });
-    });
+      }),
+    );
     ctx.metrics.sent.inc();
     ctx.outboxWritten();
+    ctx.logger.info({ ...trace, attempts: claimed.attempts }, 'mail sent');
   } catch (err) {
     clearInterval(renewal);
     // The server took the mail but its record could not be written: it is not a failed send. The
@@ -136,12 +167,15 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
     const maybeDelivered = claimed.maybe_delivered || mayHaveBeenDelivered(err);
     const status = !last ? 'retrying' : maybeDelivered ? 'sent_unconfirmed' : 'failed';
     const error = describeSmtpFailure(err);
-    await ctx.db.transaction().execute(async (trx) => {
-      await markUnsent(trx, claimed.id, { status, error, subject, maybeDelivered });
-      await reportStatus(trx, payload, { job_id: jobId, status, attempts: claimed.attempts, error });
-    });
+    await markUnsent(
+      ctx.db,
+      claimed.id,
+      { status, error, subject, maybeDelivered },
+      statusReport(payload, { job_id: jobId, status, attempts: claimed.attempts, error }),
+    );
     (last ? ctx.metrics.failed : ctx.metrics.retries).inc();
     ctx.outboxWritten();
+    ctx.logger.warn({ ...trace, status, attempts: claimed.attempts, error }, 'mail not sent');
     if (permanent) throw new UnrecoverableError(error);
     throw err;
   }

@@ -4,6 +4,7 @@ import { emailChanged } from './email-changed';
 import { offerAwarded } from './offer-awarded';
 import { offerNotAwarded } from './offer-not-awarded';
 import { passwordReset } from './password-reset';
+import { PersonalSlots } from './personal-slots';
 import { rfqAmendment } from './rfq-amendment';
 import { rfqCancelled } from './rfq-cancelled';
 import { rfqInvitation } from './rfq-invitation';
@@ -32,10 +33,25 @@ export interface RenderedMail {
   text: string;
 }
 
+const slots = new PersonalSlots();
+
 export async function renderMail(mail: MailTemplate, ctx: TemplateContext): Promise<RenderedMail> {
   const definition = definitions[mail.template] as TemplateDefinition<MailTemplate['data']>;
-  const html = await render(definition.body(mail.data, ctx));
-  return { subject: definition.subject(mail.data), html, text: toPlainText(html) };
+  const draw = async (data: Record<string, unknown>) => {
+    const html = await render(definition.body(data as MailTemplate['data'], ctx));
+    return { html, text: toPlainText(html) };
+  };
+  const data = mail.data as Record<string, unknown>;
+  const body = definition.personal
+    ? await slots.render(
+        `${mail.template}\u0000${ctx.appUrl}\u0000${JSON.stringify(ctx.signature)}`,
+        data,
+        definition.personal.fields,
+        definition.personal.inUrls,
+        draw,
+      )
+    : await draw(data);
+  return { subject: definition.subject(mail.data), ...body };
 }
 
 export type { TemplateContext } from './template';

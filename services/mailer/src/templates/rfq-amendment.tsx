@@ -14,6 +14,7 @@ const after = { backgroundColor: '#fef3c7', fontWeight: 700, padding: '0 2px' };
 /** An inquiry a supplier was sent changed: what changed, marked, then the inquiry as it is now. */
 export const rfqAmendment: TemplateDefinition<Data> = {
   subject: (data) => `Amended: ${rfqSubject(data)}`,
+  personal: { fields: ['supplier_name', 'token'], inUrls: ['token'] },
   body(data, ctx) {
     return (
       <Layout preview={`The inquiry for ${vesselAtPort(data.rfq)} has changed`}>

@@ -15,6 +15,7 @@ export function rfqSubject(data: Pick<Data, 'rfq' | 'reply_by'>): string {
 /** The distribution mail: the inquiry a supplier is asked to price and its personal link to do it. */
 export const rfqInvitation: TemplateDefinition<Data> = {
   subject: rfqSubject,
+  personal: { fields: ['supplier_name', 'token'], inUrls: ['token'] },
   body(data, ctx) {
     return (
       <Layout preview={`Please quote for ${vesselAtPort(data.rfq)}`}>

@@ -12,4 +12,9 @@ export interface TemplateContext {
 export interface TemplateDefinition<Data> {
   subject(data: Data): string;
   body(data: Data, ctx: TemplateContext): ReactElement;
+  /**
+   * Text fields that differ between the copies of one mail sent to many (a distribution): the
+   * body is rendered once per distinct rest and these put in. `inUrls` are also used in links.
+   */
+  personal?: { fields: readonly (keyof Data & string)[]; inUrls: readonly (keyof Data & string)[] };
 }

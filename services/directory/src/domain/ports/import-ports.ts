@@ -4,11 +4,12 @@ import type { Actor } from '../../data/actor';
 import type { DirectoryDB } from '../../data/db';
 import { upsertImportedPorts, type ImportedPort } from '../../data/ports.repository';
 import { readCodeList } from './code-list-reader';
+import type { PortRow } from './unlocode-row';
 import { portTimezone } from './port-timezone';
 
 type Skip = PortImportResult['skipped'][number];
 
-/** What a first reading of the file found, before anything is written. */
+/** What the reading of the file found: its rows, the first skipped ones for the report, the line of each port. */
 interface CheckedFile {
   processed: number;
   ignored: number;
@@ -19,18 +20,11 @@ interface CheckedFile {
 }
 
 /**
- * Reads the whole file once without the database: counts its rows, keeps the first skipped ones
- * for the report (a file of bad rows answers a small report, however long it is) and picks the
- * row each port is taken from.
+ * Reads the file once, counting its rows and keeping the first skipped ones for the report (a
+ * file of bad rows answers a small report, however long it is), and yields each port from the
+ * first row of its code.
  */
-async function checkCodeList(path: string): Promise<CheckedFile> {
-  const checked: CheckedFile = {
-    processed: 0,
-    ignored: 0,
-    skipped: [],
-    skippedTotal: 0,
-    portLines: new Map(),
-  };
+async function* portsOf(path: string, checked: CheckedFile): AsyncGenerator<PortRow> {
   const skip = (entry: Skip) => {
     checked.skippedTotal++;
     if (checked.skipped.length < PORT_IMPORT_SKIPS_SHOWN) checked.skipped.push(entry);
@@ -42,11 +36,14 @@ async function checkCodeList(path: string): Promise<CheckedFile> {
     else if (row.kind === 'skipped') skip({ line: row.line, reason: row.reason, unlocode: row.unlocode });
     else {
       const seenOn = checked.portLines.get(row.port.unlocode);
-      if (seenOn === undefined) checked.portLines.set(row.port.unlocode, row.line);
-      else skip({ line: row.line, reason: `duplicate of line ${seenOn}`, unlocode: row.port.unlocode });
+      if (seenOn !== undefined) {
+        skip({ line: row.line, reason: `duplicate of line ${seenOn}`, unlocode: row.port.unlocode });
+        continue;
+      }
+      checked.portLines.set(row.port.unlocode, row.line);
+      yield row.port;
     }
   }
-  return checked;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -68,11 +65,11 @@ function message(
 }
 
 /**
- * Imports a UN/LOCODE code list from a file already received in full: the file is checked first
- * without the database, then its ports are written in batches inside one transaction, so a
- * failure half-way leaves the port list as it was and no connection waits on a client. Only
- * ports are kept; a broken row is reported by line and never stops the others; a second import
- * of the same file writes nothing.
+ * Imports a UN/LOCODE code list from a file already received in full, so no connection waits on a
+ * client: its ports are written in batches inside one transaction, so a failure half-way (a file
+ * that turns out not to be a code list included) leaves the port list as it was. The file is read
+ * while the batch before is being written. Only ports are kept; a broken row is reported by line
+ * and never stops the others; a second import of the same file writes nothing.
  */
 export async function importPorts(
   db: Kysely<DirectoryDB>,
@@ -80,28 +77,40 @@ export async function importPorts(
   actor: Actor,
   options: { batchSize?: number } = {},
 ): Promise<PortImportResult> {
-  const batchSize = options.batchSize ?? 500;
-  const checked = await checkCodeList(path);
+  const batchSize = options.batchSize ?? 5000;
+  const checked: CheckedFile = {
+    processed: 0,
+    ignored: 0,
+    skipped: [],
+    skippedTotal: 0,
+    portLines: new Map(),
+  };
   const totals = { inserted: 0, updated: 0, unchanged: 0 };
-  if (checked.portLines.size > 0) {
-    await db.transaction().execute(async (trx) => {
-      let batch: ImportedPort[] = [];
-      const flush = async () => {
-        const { inserted, updated } = await upsertImportedPorts(trx, batch, actor);
-        totals.inserted += inserted;
-        totals.updated += updated;
-        totals.unchanged += batch.length - inserted - updated;
+  await db.transaction().execute(async (trx) => {
+    let writing: Promise<void> = Promise.resolve();
+    const write = async (batch: ImportedPort[]) => {
+      const { inserted, updated } = await upsertImportedPorts(trx, batch, actor);
+      totals.inserted += inserted;
+      totals.updated += updated;
+      totals.unchanged += batch.length - inserted - updated;
+    };
+    // One batch is written while the next is read; a failed write is thrown at the next wait for it.
+    const flush = async (batch: ImportedPort[]) => {
+      await writing;
+      writing = write(batch);
+      writing.catch(() => undefined);
+    };
+    let batch: ImportedPort[] = [];
+    for await (const port of portsOf(path, checked)) {
+      batch.push({ ...port, timezone: portTimezone(port.country, port.lat, port.lon) });
+      if (batch.length >= batchSize) {
+        await flush(batch);
         batch = [];
-      };
-      for await (const row of readCodeList(path)) {
-        if (row.kind !== 'port' || checked.portLines.get(row.port.unlocode) !== row.line) continue;
-        const { port } = row;
-        batch.push({ ...port, timezone: portTimezone(port.country, port.lat, port.lon) });
-        if (batch.length >= batchSize) await flush();
       }
-      if (batch.length > 0) await flush();
-    });
-  }
+    }
+    await flush(batch);
+    await writing;
+  });
   return {
     success: true,
     message: message(checked, totals),

@@ -18,6 +18,19 @@ function zonesOf(country: string): Timezone[] {
   );
 }
 
+/** What `answer` gives for a country, worked out once per known country: an import asks for each of its rows. */
+function perCountry<T>(answer: (country: string) => T): (country: string) => T {
+  const known = new Map<string, T>();
+  return (country) => {
+    if (known.has(country)) return known.get(country)!;
+    const value = answer(country);
+    if (getCountry(country)) known.set(country, value);
+    return value;
+  };
+}
+
+const countryZones = perCountry(zonesOf);
+
 const sameClock = (
   a: Pick<Timezone, 'utcOffset' | 'dstOffset'>,
   b: Pick<Timezone, 'utcOffset' | 'dstOffset'>,
@@ -35,12 +48,12 @@ function preferred(zones: Timezone[], country: string): string | undefined {
  * The country's zone when the whole country keeps one clock (ZA: Africa/Johannesburg; DE, whose
  * Büsingen has its own zone name but Berlin's clock, counts as one); undefined when it has several.
  */
-export function countryTimezone(country: string): string | undefined {
-  const zones = zonesOf(country);
+export const countryTimezone = perCountry((country: string): string | undefined => {
+  const zones = countryZones(country);
   const first = zones[0];
   if (!first || !zones.every((z) => sameClock(z, first))) return undefined;
   return preferred(zones, country);
-}
+});
 
 /**
  * The IANA zone of a port. The coordinates pick among the country's zones; where they point
@@ -52,7 +65,7 @@ export function portTimezone(country: string, lat: number | null, lon: number | 
   const ofCountry = countryTimezone(country);
   if (lat === null || lon === null) return ofCountry ?? DEFAULT_TIMEZONE;
   const found = find(lat, lon);
-  const zones = zonesOf(country);
+  const zones = countryZones(country);
   if (zones.length === 0) return found.find((z) => SPEC_ZONES.has(z)) ?? found[0] ?? DEFAULT_TIMEZONE;
 
   const inCountry = zones.filter((z) => found.includes(z.name));

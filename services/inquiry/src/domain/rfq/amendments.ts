@@ -5,7 +5,7 @@ import type { InquiryDB } from '../../data/db';
 import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquiries.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
 import { recipientsOfInquiry } from '../../data/recipients.repository';
-import { writeLinkMail, type RfqMailContext } from './recipient-mail';
+import { writeLinkMails, type RfqMailContext } from './recipient-mail';
 import { rfqFacts } from './rfq-facts';
 
 export type RfqChange = z.infer<typeof rfqChange>;
@@ -123,7 +123,6 @@ export async function amendIfSent(
   if (changes.length === 0) return 0;
   await updateInquiry(trx, tenantId, inquiryId, { revision: inquiry.revision + 1, amended_at: new Date() });
   const rfq = rfqFacts(inquiry, lines);
-  for (const recipient of recipients)
-    await writeLinkMail(trx, ctx, recipient, rfq, { template: 'rfq-amendment', changes });
+  await writeLinkMails(trx, ctx, recipients, rfq, { template: 'rfq-amendment', changes });
   return recipients.length;
 }

@@ -8,7 +8,7 @@ import { updateInquiry } from '../../data/inquiries.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
 import {
   insertDistribution,
-  insertRecipient,
+  insertRecipients,
   markResent,
   recipientsOfInquiry,
 } from '../../data/recipients.repository';
@@ -20,7 +20,7 @@ import {
   type FieldError,
 } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
-import { writeLinkMail, type MailRecipient, type Sender } from './recipient-mail';
+import { writeLinkMails, type MailRecipient, type Sender } from './recipient-mail';
 import { resolveReplyBy } from './reply-by';
 import { rfqFacts } from './rfq-facts';
 import type { SupplierLookups } from './supplier-lookups';
@@ -183,6 +183,8 @@ export async function distributeInquiry(
       reply_by: replyBy.replyBy,
     });
     const rfq = rfqFacts(inquiry, lines);
+    const recipients: MailRecipient[] = [];
+    const newRows: Parameters<typeof insertRecipients>[1] = [];
     for (const { address, resendId } of toSend) {
       const recipient: MailRecipient = {
         id: resendId ?? randomUUID(),
@@ -193,6 +195,7 @@ export async function distributeInquiry(
         reply_by: replyBy.replyBy,
         sender_email: sender.email,
       };
+      recipients.push(recipient);
       const values = {
         distribution_id: distributionId,
         reply_by: replyBy.replyBy,
@@ -202,7 +205,7 @@ export async function distributeInquiry(
       };
       if (resendId) await markResent(trx, caller.tenantId, resendId, values);
       else
-        await insertRecipient(trx, {
+        newRows.push({
           ...values,
           id: recipient.id,
           tenant_id: caller.tenantId,
@@ -210,10 +213,11 @@ export async function distributeInquiry(
           supplier_id: address.supplier.id,
           email: address.email,
         });
-      await writeLinkMail(trx, { secrets: ctx.secrets, sender }, recipient, rfq, {
-        template: 'rfq-invitation',
-      });
     }
+    await insertRecipients(trx, newRows);
+    await writeLinkMails(trx, { secrets: ctx.secrets, sender }, recipients, rfq, {
+      template: 'rfq-invitation',
+    });
     const status = nextStatus(inquiry.status, 'distribute');
     await updateInquiry(trx, caller.tenantId, id, { status });
     return { ...result, status };

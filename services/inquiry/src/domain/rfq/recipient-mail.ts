@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { QUEUES, type MailTemplate, type RfqMailFacts, type SignatureView } from '@mfd/contracts';
-import { writeOutbox, type MailSecrets } from '@mfd/queue';
+import { writeOutboxMany, type MailSecrets } from '@mfd/queue';
 import type { InquiryDB } from '../../data/db';
-import { insertOfferLink, trackRecipientMail } from '../../data/recipients.repository';
+import { insertOfferLinks, trackRecipientMails } from '../../data/recipients.repository';
 import { newOfferToken, offerTokenHash } from './offer-link-token';
 
 /** The trader as suppliers see an RFQ mail: where replies go and the signature under it. */
@@ -56,32 +56,48 @@ export function envelope(ctx: RfqMailContext, recipient: MailRecipient) {
 }
 
 /**
- * A mail carrying a new personal offer link: the token's hash is stored for the recipient, the
- * token itself travels only sealed for that address. The recipient id is the mail's reference,
- * so its `mail.status` events update the recipient's delivery.
+ * Mails carrying a new personal offer link each: the token's hash is stored for the recipient,
+ * the token itself travels only sealed for that address. The recipient id is the mail's
+ * reference, so its `mail.status` events update the recipient's delivery. A few statements for
+ * all of them, whatever their number (a distribution may address hundreds).
  */
-export async function writeLinkMail(
+export async function writeLinkMails(
   trx: Kysely<InquiryDB>,
   ctx: RfqMailContext,
-  recipient: MailRecipient,
+  recipients: MailRecipient[],
   rfq: RfqMailFacts,
   mail: LinkMail,
 ): Promise<void> {
-  const token = newOfferToken();
-  await insertOfferLink(trx, recipient.id, offerTokenHash(token));
-  const data = {
-    supplier_name: recipient.supplier_name,
-    rfq,
-    reply_by: recipient.reply_by.toISOString(),
-    token: ctx.secrets.seal(token, recipient.email),
-  };
-  const jobId = await writeOutbox(trx, QUEUES.mailSend, {
-    ...envelope(ctx, recipient),
-    reference: recipient.id,
-    mail:
-      mail.template === 'rfq-invitation'
-        ? { template: 'rfq-invitation', data }
-        : { template: 'rfq-amendment', data: { ...data, changes: mail.changes } },
+  if (recipients.length === 0) return;
+  const tokens = recipients.map(() => newOfferToken());
+  await insertOfferLinks(
+    trx,
+    recipients.map((recipient, i) => ({
+      recipient_id: recipient.id,
+      token_hash: offerTokenHash(tokens[i]!),
+    })),
+  );
+  const jobs = recipients.map((recipient, i) => {
+    const data = {
+      supplier_name: recipient.supplier_name,
+      rfq,
+      reply_by: recipient.reply_by.toISOString(),
+      token: ctx.secrets.seal(tokens[i]!, recipient.email),
+    };
+    return {
+      ...envelope(ctx, recipient),
+      reference: recipient.id,
+      // The offer page answers 410 from the reply-by time on.
+      link_expires_at: data.reply_by,
+      mail:
+        mail.template === 'rfq-invitation'
+          ? { template: 'rfq-invitation' as const, data }
+          : { template: 'rfq-amendment' as const, data: { ...data, changes: mail.changes } },
+    };
   });
-  await trackRecipientMail(trx, recipient.id, jobId);
+  const jobIds = await writeOutboxMany(trx, QUEUES.mailSend, jobs);
+  await trackRecipientMails(
+    trx,
+    recipients.map((recipient, i) => ({ recipientId: recipient.id, jobId: jobIds[i]! })),
+  );
 }

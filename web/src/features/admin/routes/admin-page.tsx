@@ -10,12 +10,13 @@ import { BulkImportTab } from '../components/bulk-import-tab';
 import { CompaniesTab } from '../components/companies-tab';
 import { PortsTab } from '../components/ports-tab';
 import { ProductsTab } from '../components/products-tab';
+import { QueueBoardButton } from '../components/queue-board-button';
 import { SuppliersTab } from '../components/suppliers-tab';
 
 /**
  * The admin area: a company admin manages their company and sees the shared reference data; a
- * platform operator (who may hold either role) changes that shared data. The routes behind it
- * answer 403 to everyone else.
+ * platform operator (who may hold either role) changes that shared data and opens the queue
+ * board. The routes behind it answer 403 to everyone else.
  */
 export function AdminPage() {
   const { user } = useAuth();
@@ -32,21 +33,24 @@ export function AdminPage() {
         title="Admin"
         description="Reference data and your company’s directory."
         actions={
-          isAdmin && (
-            <Button
-              variant="light"
-              leftSection={<IconDatabaseImport size={16} />}
-              disabled={sample.isPending}
-              onClick={() =>
-                sample.mutate(undefined, {
-                  onSuccess: (r) => notifySuccess(r.detail),
-                  onError: (err) => notifyError(errorDetail(err, 'Error adding sample data')),
-                })
-              }
-            >
-              {sample.isPending ? 'Adding Sample Data...' : 'Add Sample Data'}
-            </Button>
-          )
+          <>
+            {user.operator && <QueueBoardButton />}
+            {isAdmin && (
+              <Button
+                variant="light"
+                leftSection={<IconDatabaseImport size={16} />}
+                disabled={sample.isPending}
+                onClick={() =>
+                  sample.mutate(undefined, {
+                    onSuccess: (r) => notifySuccess(r.detail),
+                    onError: (err) => notifyError(errorDetail(err, 'Error adding sample data')),
+                  })
+                }
+              >
+                {sample.isPending ? 'Adding Sample Data...' : 'Add Sample Data'}
+              </Button>
+            )}
+          </>
         }
       />
       <Card withBorder padding="lg">

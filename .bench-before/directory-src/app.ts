@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
+import type { DirectoryDeps } from './deps';
+import { adminRoutes } from './routes/admin';
+import { companyRoutes } from './routes/companies';
+import { customerRoutes } from './routes/customers';
+import { portEditRoutes } from './routes/port-edits';
+import { portImportRoutes } from './routes/port-import';
+import { portRoutes } from './routes/ports';
+import { productRoutes } from './routes/products';
+import { supplierRoutes } from './routes/suppliers';
+import { vesselRoutes } from './routes/vessels';
+
+export async function buildApp(deps: DirectoryDeps) {
+  const app = createServiceApp({ name: 'directory', ...behindGateway(deps.config) });
+  await app.register(authPlugin, { publicKey: deps.publicKey, revocations: deps.revocations });
+  // Ready without Redis: the service still answers, checking tokens against its copy of revocations.
+  registerHealth(
+    app,
+    {
+      database: () => sql`select 1`.execute(deps.database.db),
+      redis: () => deps.redis.ping(),
+    },
+    { ready: ['database'] },
+  );
+  for (const routes of [
+    productRoutes,
+    customerRoutes,
+    companyRoutes,
+    supplierRoutes,
+    portRoutes,
+    portEditRoutes,
+    portImportRoutes,
+    vesselRoutes,
+    adminRoutes,
+  ]) {
+    await app.register(routes, { deps });
+  }
+  return app;
+}

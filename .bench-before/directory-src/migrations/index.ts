@@ -1,0 +1,17 @@
+import type { Migrations } from '@mfd/db';
+import * as m0001 from './0001-ports';
+import * as m0002 from './0002-products';
+import * as m0003 from './0003-companies';
+import * as m0004 from './0004-vessels';
+import * as m0005 from './0005-port-search-unaccent';
+import * as m0006 from './0006-port-editors';
+
+/** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
+export const migrations: Migrations = {
+  '0001-ports': m0001,
+  '0002-products': m0002,
+  '0003-companies': m0003,
+  '0004-vessels': m0004,
+  '0005-port-search-unaccent': m0005,
+  '0006-port-editors': m0006,
+};

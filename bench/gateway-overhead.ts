@@ -1,0 +1,203 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { GATEWAY_AUTH_HEADER } from '@mfd/service-kit';
+import { startTestStack } from '../scripts/test-stack';
+import { saveResults, type ResultRow } from './results';
+
+/**
+ * What the gateway adds to a request: `GET /api/products` with a valid token through the gateway
+ * and straight to the directory service (with the headers the gateway would add), on the started
+ * product (every service its own process, as `npm start` runs it), at 1 and 32 connections.
+ * p50 and p99 come from every response's own time (autocannon's histogram keeps whole
+ * milliseconds only); req/s is responses over the run's time. The two targets alternate in
+ * short rounds, so a neighbour's load on the machine falls on both alike. The CPU time the gateway
+ * and the directory processes spent per request (from /proc) is shown beside, as neighbours do not
+ * change it.
+ * BENCH_SECONDS sets the seconds per target and connection count (default 10);
+ * BENCH_NODE_OPTIONS is given to every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+ */
+const ROOT = resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = 2;
+const CONNECTIONS = [1, 32];
+const WARMUP_SECONDS = 3;
+const TARGETS = { p50: 1.3, p99: 1.5, throughput: 0.7 };
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU (ms) of the gateway and the directory per request through the gateway, summed over runs. */
+const cpu = { gateway: 0, directory: 0, requests: 0 };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** One autocannon run; answers each 2xx response's time (ms) and how many were not 2xx. */
+async function run(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<{ times: number[]; errors: number; seconds: number }> {
+  const times: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon({ url, headers, connections, duration: seconds }, (err, r) =>
+      err ? fail(err) : done(r),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) times.push(ms);
+      else errors += 1;
+    });
+  });
+  return { times, errors: errors + result.errors + result.timeouts, seconds: result.duration };
+}
+
+async function measure(
+  targets: Record<'direct' | 'gateway', { url: string; headers: Record<string, string> }>,
+  connections: number,
+): Promise<Record<'direct' | 'gateway', Figures>> {
+  const pooled = {
+    direct: { times: [] as number[], errors: 0, seconds: 0 },
+    gateway: { times: [] as number[], errors: 0, seconds: 0 },
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? (['direct', 'gateway'] as const) : (['gateway', 'direct'] as const);
+    for (const name of order) {
+      const before = { gateway: cpuMsOf(stack.pid('gateway')), directory: cpuMsOf(stack.pid('directory')) };
+      const r = await run(targets[name].url, targets[name].headers, connections, SECONDS / ROUNDS);
+      if (name === 'gateway') {
+        cpu.gateway += cpuMsOf(stack.pid('gateway')) - before.gateway;
+        cpu.directory += cpuMsOf(stack.pid('directory')) - before.directory;
+        cpu.requests += r.times.length;
+      }
+      pooled[name].times.push(...r.times);
+      pooled[name].errors += r.errors;
+      pooled[name].seconds += r.seconds;
+    }
+  }
+  const figures = (p: (typeof pooled)['direct']): Figures => {
+    const sorted = p.times.sort((a, b) => a - b);
+    return {
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      rps: sorted.length / p.seconds,
+      errors: p.errors,
+    };
+  };
+  return { direct: figures(pooled.direct), gateway: figures(pooled.gateway) };
+}
+
+function build(): void {
+  const workspaces = ['identity', 'directory', 'inquiry', 'mailer', 'gateway'].flatMap((s) => [
+    '-w',
+    `services/${s}`,
+  ]);
+  const done = spawnSync('npm', ['run', 'build', ...workspaces], { cwd: ROOT, stdio: 'inherit' });
+  if (done.status !== 0) throw new Error('building the services failed');
+}
+
+process.env.PG_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+const gatewaySecret = randomBytes(32).toString('base64url');
+
+build();
+const stack = await startTestStack('bench', {
+  GATEWAY_SECRET: gatewaySecret,
+  ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+});
+try {
+  const { appUrl, serviceUrls } = stack.info;
+  const signup = await fetch(`${appUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Bench',
+      last_name: 'Gateway',
+      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'harbour-pilot-42',
+    }),
+  });
+  if (!signup.ok) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
+  const { access_token: token } = (await signup.json()) as { access_token: string };
+  const authorization = `Bearer ${token}`;
+  const targets = {
+    gateway: { url: `${appUrl}/api/products`, headers: { authorization } },
+    // What the gateway's forwarded request carries (forward.ts), minus the request id it makes up.
+    direct: {
+      url: `${serviceUrls.directory}/api/products`,
+      headers: { authorization, 'x-forwarded-for': '127.0.0.1', [GATEWAY_AUTH_HEADER]: gatewaySecret },
+    },
+  };
+  for (const name of ['direct', 'gateway'] as const) {
+    const probe = await fetch(targets[name].url, { headers: targets[name].headers });
+    if (!probe.ok) throw new Error(`${name} answered ${probe.status}: ${await probe.text()}`);
+    await run(targets[name].url, targets[name].headers, 32, WARMUP_SECONDS);
+  }
+
+  const rows: Omit<ResultRow, 'bench'>[] = [];
+  const ms = (n: number) => `${n.toFixed(2)} ms`;
+  const ratio = (n: number) => `${n.toFixed(2)}x`;
+  for (const connections of CONNECTIONS) {
+    const { direct, gateway } = await measure(targets, connections);
+    const at = `${connections} conn`;
+    const compare = (metric: string, g: string, d: string, value: number, target: string, pass: boolean) =>
+      rows.push({ metric: `${at}: ${metric}`, value: `${g} / ${d} = ${ratio(value)}`, target, pass });
+    const p50 = gateway.p50 / direct.p50;
+    const p99 = gateway.p99 / direct.p99;
+    const rps = gateway.rps / direct.rps;
+    compare('p50 gateway / direct', ms(gateway.p50), ms(direct.p50), p50, `<= ${TARGETS.p50}x`, p50 <= TARGETS.p50);
+    compare('p99 gateway / direct', ms(gateway.p99), ms(direct.p99), p99, `<= ${TARGETS.p99}x`, p99 <= TARGETS.p99);
+    compare(
+      'req/s gateway / direct',
+      gateway.rps.toFixed(0),
+      direct.rps.toFixed(0),
+      rps,
+      `>= ${TARGETS.throughput}x`,
+      rps >= TARGETS.throughput,
+    );
+    if (direct.errors + gateway.errors > 0)
+      rows.push({
+        metric: `${at}: failed or non-2xx requests`,
+        value: direct.errors + gateway.errors,
+        target: '0',
+        pass: false,
+      });
+  }
+  rows.push(
+    {
+      metric: 'gateway CPU per proxied request',
+      value: `${((1000 * cpu.gateway) / cpu.requests).toFixed(0)} us`,
+      target: null,
+      pass: null,
+    },
+    {
+      metric: 'directory CPU per request',
+      value: `${((1000 * cpu.directory) / cpu.requests).toFixed(0)} us`,
+      target: null,
+      pass: null,
+    },
+  );
+  saveResults('gateway-overhead', rows);
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,93 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { Gauge, type Registry } from 'prom-client';
+import { asOutboxDb, type OutboxDb } from './outbox';
+
+/** The BullMQ states a queue's depth is told in. */
+export const QUEUE_STATES = ['wait', 'prioritized', 'delayed', 'active', 'failed'] as const;
+
+export interface QueueMetricsOptions {
+  /** A producer connection (`createProducerConnection`): a scrape during a Redis outage fails fast. */
+  connection: Redis;
+  prefix: string;
+  /** The queues this service produces or consumes (several services may report one queue). */
+  queues: string[];
+  /** The service's outbox, when it has one. */
+  outbox?: OutboxDb;
+}
+
+/**
+ * Registers the queue depths and, for a service with an outbox, its backlog: gauges read at
+ * each scrape. A source that cannot be read (Redis or the database away) leaves its gauge
+ * empty for that scrape rather than repeating an old value.
+ */
+export function registerQueueMetrics(
+  registry: Registry,
+  opts: QueueMetricsOptions,
+): { close(): Promise<void> } {
+  let queues: Queue[] | undefined;
+  new Gauge({
+    name: 'queue_jobs',
+    help: 'BullMQ jobs per queue and state',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      // Made at the first scrape, so a process nobody scrapes holds no queue objects.
+      queues ??= opts.queues.map(
+        (name) => new Queue(name, { connection: opts.connection, prefix: opts.prefix }),
+      );
+      await Promise.all(
+        queues.map(async (queue) => {
+          const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
+          for (const [state, count] of Object.entries(counts ?? {}))
+            this.set({ queue: queue.name, state }, count);
+        }),
+      );
+    },
+  });
+  if (opts.outbox) registerOutboxMetrics(registry, opts.outbox);
+  return {
+    async close() {
+      await Promise.all((queues ?? []).map((q) => q.close()));
+    },
+  };
+}
+
+function registerOutboxMetrics(registry: Registry, outbox: OutboxDb): void {
+  const db = asOutboxDb(outbox);
+  const unconfirmed = () =>
+    db
+      .selectFrom('outbox')
+      .select([
+        sql<string>`count(*) filter (where sent_at is null)`.as('unsent'),
+        sql<string>`count(*) filter (where sent_at is not null)`.as('handed_over'),
+        sql<number>`coalesce(extract(epoch from now() - min(created_at)), 0)::float8`.as('oldest'),
+      ])
+      .where('confirmed_at', 'is', null)
+      .executeTakeFirstOrThrow()
+      .catch(() => undefined);
+  new Gauge({
+    name: 'outbox_rows',
+    help: 'Outbox rows their consumer has not confirmed: unsent (not yet handed to the queue) or unconfirmed (handed over)',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const row = await unconfirmed();
+      if (!row) return;
+      this.set({ state: 'unsent' }, Number(row.unsent));
+      this.set({ state: 'unconfirmed' }, Number(row.handed_over));
+    },
+  });
+  new Gauge({
+    name: 'outbox_oldest_unconfirmed_seconds',
+    help: 'Age of the oldest outbox row its consumer has not confirmed (sent or not); 0 when none, NaN when unreadable',
+    registers: [registry],
+    async collect() {
+      const row = await unconfirmed();
+      this.set(row ? Number(row.oldest) : NaN);
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { signInAsOperator } from './support/operator';
+import { signUp, toast } from './support/session';
+
+const QUEUE_BOARD = 'Queue Board';
+
+describe('the queue board for platform operators', () => {
+  const browser = useBrowser();
+
+  it('opens the board from the Admin area for the operator, over plain http on 127.0.0.1', async () => {
+    const page = await browser.openPage();
+    await signInAsOperator(page);
+    await page.getByRole('link', { name: 'Admin' }).first().click();
+    await page.getByRole('button', { name: QUEUE_BOARD }).click();
+
+    await page.waitForURL('**/ops/queues**');
+    await page.getByText('Marine Fuel queues').first().waitFor({ timeout: 15_000 });
+    await page.getByText('mail.send').first().waitFor();
+    // The board's page and API calls are authenticated by the cookie alone: Chromium kept the
+    // Secure cookie although the app is served without TLS (127.0.0.1 counts as a secure context).
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'mfd_ops');
+    expect(cookie).toMatchObject({ path: '/ops/queues', httpOnly: true, secure: true, sameSite: 'Strict' });
+    expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('shows a company admin who is no operator no way to the board', async () => {
+    const page = await browser.openPage();
+    await signUp(page, 'admin');
+    await page.getByRole('link', { name: 'Admin' }).first().click();
+    await page.getByRole('tab', { name: 'Products' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add Sample Data' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: QUEUE_BOARD }).count()).toBe(0);
+  });
+
+  it('says why the board does not open when the session is no operator’s or the network is down', async () => {
+    const operatorTab = await browser.openPage();
+    await signInAsOperator(operatorTab);
+    await operatorTab.getByRole('link', { name: 'Admin' }).first().click();
+    const open = operatorTab.getByRole('button', { name: QUEUE_BOARD });
+    await open.waitFor();
+
+    // The gateway cannot be reached (the browser itself stays online: offline, the app's calls wait).
+    await operatorTab.route('**/ops/queues/session', (route) => route.abort('connectionrefused'));
+    await open.click();
+    await toast(operatorTab, 'Network error occurred');
+    await operatorTab.unrouteAll();
+
+    // Someone else signs in from another tab of the same browser: the stored token is theirs now,
+    // while this tab still shows the operator's screen.
+    await signUp(await operatorTab.context().newPage(), 'admin');
+    await open.click();
+    await toast(operatorTab, 'Only platform operators can open the queue board.');
+    expect(operatorTab.url()).not.toContain('/ops/queues');
+    expect((await operatorTab.context().cookies()).some((c) => c.name === 'mfd_ops')).toBe(false);
+  });
+});
