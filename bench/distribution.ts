@@ -704,7 +704,12 @@ try {
       target: '<= 1.5x',
       pass: timeRatio <= 1.5,
     },
-    { metric: 'two mailers / one mailer rate', value: `${fmt(scale, 2)}x`, target: '>= 1.8x', pass: scale >= 1.8 },
+    {
+      metric: 'two mailers / one mailer rate',
+      value: `${fmt(scale, 2)}x`,
+      target: '>= 1.8x',
+      pass: scale >= 1.8,
+    },
   ]);
 } finally {
   await status?.close();

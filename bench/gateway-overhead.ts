@@ -165,8 +165,22 @@ try {
     const p50 = gateway.p50 / direct.p50;
     const p99 = gateway.p99 / direct.p99;
     const rps = gateway.rps / direct.rps;
-    compare('p50 gateway / direct', ms(gateway.p50), ms(direct.p50), p50, `<= ${TARGETS.p50}x`, p50 <= TARGETS.p50);
-    compare('p99 gateway / direct', ms(gateway.p99), ms(direct.p99), p99, `<= ${TARGETS.p99}x`, p99 <= TARGETS.p99);
+    compare(
+      'p50 gateway / direct',
+      ms(gateway.p50),
+      ms(direct.p50),
+      p50,
+      `<= ${TARGETS.p50}x`,
+      p50 <= TARGETS.p50,
+    );
+    compare(
+      'p99 gateway / direct',
+      ms(gateway.p99),
+      ms(direct.p99),
+      p99,
+      `<= ${TARGETS.p99}x`,
+      p99 <= TARGETS.p99,
+    );
     compare(
       'req/s gateway / direct',
       gateway.rps.toFixed(0),

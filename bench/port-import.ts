@@ -25,8 +25,8 @@ import { saveResults } from './results';
  * built from the real sample's rows with new codes, through the gateway's POST /api/ports/bulk-import
  * until the import answers, against what a database expert does by hand with the same rows: psql
  * `\copy` into a staging table, then one INSERT ... SELECT ... ON CONFLICT into a copy of the ports
- * table with the same indexes. Target: the product takes at most twice the expert's time.
- * `npm run bench` (PG_URL or the local default).
+ * table with the same indexes. Target: the product takes at most twice the expert's time, in the
+ * median of five rounds. `npm run bench` (PG_URL, REDIS_URL or the local defaults).
  */
 const ROWS = 110_000;
 const TARGET_RATIO = 2;
@@ -184,7 +184,7 @@ function psql(script: string): Promise<{ seconds: number; output: string }> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', fail);
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       if (code === 0) done({ seconds, output });
       else fail(new Error(`psql exited with ${code}: ${output}`));

@@ -43,7 +43,13 @@ export function formatTable(rows: ResultRow[]): string {
     target: r.target ?? '',
     result: r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL',
   }));
-  const header: Cells = { bench: 'bench', metric: 'metric', value: 'value', target: 'target', result: 'result' };
+  const header: Cells = {
+    bench: 'bench',
+    metric: 'metric',
+    value: 'value',
+    target: 'target',
+    result: 'result',
+  };
   const width = (k: (typeof COLUMNS)[number]) => Math.max(...[header, ...cells].map((c) => c[k].length));
   const line = (c: Cells) =>
     COLUMNS.map((k) => (k === 'value' ? c[k].padStart(width(k)) : c[k].padEnd(width(k))))

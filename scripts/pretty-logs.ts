@@ -25,8 +25,8 @@ function message(log: Record<string, unknown>, messageKey: string): string {
  * no JSON (a crash's stack) is shown as it is.
  */
 export function prettyLines(name: string, index: number): (line: string) => string {
+  // Colours only where the terminal takes them (pino-pretty's default, as styleText does).
   const pretty = prettyFactory({
-    colorize: true,
     singleLine: true,
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname,service,reqId,req,res,responseTime',

@@ -98,7 +98,9 @@ function serviceOutput(name: ServiceName, o: StackOptions): Output {
     };
   }
   const label = `[${name}]`.padEnd(12);
-  const format = o.prettyLogs ? prettyLines(name, SERVICES.indexOf(name)) : (text: string) => `${label}${text}`;
+  const format = o.prettyLogs
+    ? prettyLines(name, SERVICES.indexOf(name))
+    : (text: string) => `${label}${text}`;
   const line = (text: string) => process.stdout.write(`${format(text)}\n`);
   return {
     line,

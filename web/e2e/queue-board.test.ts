@@ -46,9 +46,12 @@ describe('the queue board for platform operators', () => {
     await toast(operatorTab, 'Network error occurred');
     await operatorTab.unrouteAll();
 
-    // Someone else signs in from another tab of the same browser: the stored token is theirs now,
-    // while this tab still shows the operator's screen.
-    await signUp(await operatorTab.context().newPage(), 'admin');
+    // The operator logs out in another tab of the same browser and someone else signs up there: the
+    // stored token is theirs now, while this tab still shows the operator's screen.
+    const otherTab = await operatorTab.context().newPage();
+    await otherTab.goto('/');
+    await otherTab.getByRole('button', { name: 'Logout' }).click();
+    await signUp(otherTab, 'admin');
     await open.click();
     await toast(operatorTab, 'Only platform operators can open the queue board.');
     expect(operatorTab.url()).not.toContain('/ops/queues');

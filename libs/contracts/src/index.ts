@@ -18,4 +18,5 @@ export * from './vessels';
 export * from './countries';
 export * from './spreadsheet';
 export * from './offers';
+export * from './rfq-facts';
 export * from './port-time';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAIL_STATUSES, OFFER_STATUSES } from './constants';
 import { decimalInput, enumField, isoDateTime, optionalMultilineText, optionalText } from './fields';
 import { quantityMt } from './quantity';
+import { rfqMailFacts } from './rfq-facts';
 
 /** How a supplier delivers a fuel line. */
 export const DELIVERY_METHODS = ['barge', 'truck', 'pipeline', 'ex-wharf'] as const;
@@ -198,27 +199,10 @@ export const offerTokenParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Offer link is not valid'),
 });
 
-export const publicInquiry = z.object({
-  vessel_name: z.string(),
-  imo: z.string().nullable(),
-  port_name: z.string().nullable(),
-  port_unlocode: z.string().nullable(),
-  port_timezone: z.string().nullable(),
-  eta: z.string().nullable(),
-  etb: z.string().nullable(),
-  etd: z.string().nullable(),
+export const publicInquiry = rfqMailFacts.extend({
   reply_by: z.string(),
-  selling_terms: z.string().nullable(),
   trader: z.object({ name: z.string().nullable(), company: z.string().nullable() }),
-  products: z.array(
-    z.object({
-      id: z.uuid(),
-      product_name: z.string(),
-      iso_spec: z.string(),
-      quantity_mt_min: z.string(),
-      quantity_mt_max: z.string(),
-    }),
-  ),
+  products: z.array(rfqMailFacts.shape.products.element.extend({ id: z.uuid() })),
   amended_at: z.string().nullable(),
 });
 

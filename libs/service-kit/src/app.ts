@@ -7,7 +7,7 @@ import type { BaseConfig } from './config';
 import { errorHandler } from './error-handler';
 import { installJsonParser } from './json-body';
 import { loadGatewaySecret } from './keys';
-import { loggerOptions, RequestLog } from './logger';
+import { logDestination, loggerOptions, RequestLog } from './logger';
 import { openApiOptions } from './openapi';
 import { installHttpMetrics } from './metrics';
 
@@ -104,7 +104,7 @@ export function createServiceApp(opts: ServiceAppOptions) {
       ? false
       : {
           ...loggerOptions(opts.name, opts.logLevel ?? 'info'),
-          ...(opts.logStream ? { stream: opts.logStream } : {}),
+          stream: opts.logStream ?? logDestination(),
         };
   const edge = opts.trustProxy !== undefined;
   const app = Fastify({

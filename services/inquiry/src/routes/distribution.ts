@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   distributeInput,
@@ -8,35 +7,18 @@ import {
   suggestedSupplier,
   suggestedSuppliersQuery,
 } from '@mfd/contracts';
-import { badRequest, bearerToken, conflict, errorResponses, notFound } from '@mfd/service-kit';
+import { errorResponses } from '@mfd/service-kit';
 import { senderProfile } from '../data/identity.client';
 import { supplierLookups } from '../data/suppliers.client';
 import type { InquiryDeps } from '../deps';
-import { InquiryInputError, InquiryNotFoundError } from '../domain/inquiries';
-import { InquiryTransitionError } from '../domain/inquiry-lifecycle';
-import { distributeInquiry, DistributionRefusedError } from '../domain/rfq/distribute';
+import { domain, onBehalfOf } from './route-context';
+import { distributeInquiry } from '../domain/rfq/distribute';
 import { suggestedSuppliers } from '../domain/rfq/suggested-suppliers';
-
-function asHttpError(err: unknown): unknown {
-  if (err instanceof InquiryInputError) return badRequest(err.message, err.errors);
-  if (err instanceof InquiryNotFoundError) return notFound(err.message);
-  if (err instanceof InquiryTransitionError || err instanceof DistributionRefusedError)
-    return conflict(err.message);
-  return err;
-}
 
 /** Which suppliers an inquiry may go to, and sending it to them (spec §2 Suppliers tab, §7). */
 export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const tags = ['inquiries'];
-  const auth = (request: FastifyRequest) => ({
-    token: bearerToken(request.headers.authorization),
-    requestId: request.id,
-  });
-  const domain = <T>(work: Promise<T>): Promise<T> =>
-    work.catch((err: unknown) => {
-      throw asHttpError(err);
-    });
 
   app.get(
     '/api/inquiries/:id/suggested-suppliers',
@@ -54,7 +36,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = 
       domain(
         suggestedSuppliers(
           db,
-          supplierLookups(deps.directory, auth(request)),
+          supplierLookups(deps.directory, onBehalfOf(request)),
           request.auth.tenantId,
           request.params.id,
           request.query.all,
@@ -79,8 +61,8 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = 
         distributeInquiry(
           {
             db,
-            suppliers: supplierLookups(deps.directory, auth(request)),
-            sender: () => senderProfile(deps.identity, auth(request)),
+            suppliers: supplierLookups(deps.directory, onBehalfOf(request)),
+            sender: () => senderProfile(deps.identity, onBehalfOf(request)),
             secrets: deps.mailSecrets,
           },
           { tenantId: request.auth.tenantId, userId: request.auth.userId },

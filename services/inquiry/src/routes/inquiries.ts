@@ -15,63 +15,36 @@ import {
   productLineParams,
   productLineUpdate,
 } from '@mfd/contracts';
-import { badRequest, bearerToken, conflict, errorResponses, notFound } from '@mfd/service-kit';
+import { errorResponses, notFound } from '@mfd/service-kit';
 import { directoryLookups } from '../data/directory.client';
 import { senderProfile } from '../data/identity.client';
 import { findInquiry, listInquiries } from '../data/inquiries.repository';
 import { linesByInquiry } from '../data/product-lines.repository';
 import type { InquiryDeps } from '../deps';
+import { callerOf, domain, onBehalfOf } from './route-context';
 import {
   addLine,
   cancelInquiry,
   changeLine,
   createInquiry,
   editInquiry,
-  InquiryInputError,
-  InquiryNotFoundError,
   removeLine,
-  type Caller,
   type NoticeSource,
 } from '../domain/inquiries';
-import { InquiryTransitionError } from '../domain/inquiry-lifecycle';
 import { toDetail, toSummary } from './inquiry-views';
 
 const NOT_FOUND = 'Inquiry not found';
-
-/** Domain refusals as the error table says: bad input 400, unknown or foreign 404, a move the status forbids 409. */
-function asHttpError(err: unknown): unknown {
-  if (err instanceof InquiryInputError) return badRequest(err.message, err.errors);
-  if (err instanceof InquiryNotFoundError) return notFound(err.message);
-  if (err instanceof InquiryTransitionError) return conflict(err.message);
-  return err;
-}
 
 /** The tenant's inquiries and their fuel lines (spec §7); another company's inquiry or line is a 404. */
 export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const tags = ['inquiries'];
-  const caller = (request: FastifyRequest): Caller => ({
-    tenantId: request.auth.tenantId,
-    userId: request.auth.userId,
-  });
-  const lookups = (request: FastifyRequest) =>
-    directoryLookups(deps.directory, {
-      token: bearerToken(request.headers.authorization),
-      requestId: request.id,
-    });
+  const lookups = (request: FastifyRequest) => directoryLookups(deps.directory, onBehalfOf(request));
   // Edits and cancels of a sent inquiry tell its suppliers, with the caller as sender.
   const notices = (request: FastifyRequest): NoticeSource => ({
     secrets: deps.mailSecrets,
-    sender: () =>
-      senderProfile(deps.identity, {
-        token: bearerToken(request.headers.authorization),
-        requestId: request.id,
-      }),
+    sender: () => senderProfile(deps.identity, onBehalfOf(request)),
   });
-  const domain = <T>(work: Promise<T>): Promise<T> =>
-    work.catch((err: unknown) => {
-      throw asHttpError(err);
-    });
   const afterWrite = () => deps.relay.kick();
 
   app.get(
@@ -109,7 +82,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
       },
     },
     async (request, reply) => {
-      const id = await domain(createInquiry(db, lookups(request), caller(request), request.body));
+      const id = await domain(createInquiry(db, lookups(request), callerOf(request), request.body));
       afterWrite();
       return reply.code(201).send({ success: true, id, detail: 'Inquiry created successfully!' });
     },
@@ -148,7 +121,14 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     },
     async (request) => {
       await domain(
-        editInquiry(db, lookups(request), caller(request), request.params.id, request.body, notices(request)),
+        editInquiry(
+          db,
+          lookups(request),
+          callerOf(request),
+          request.params.id,
+          request.body,
+          notices(request),
+        ),
       );
       afterWrite();
       return { success: true as const, detail: 'Inquiry updated successfully!' };
@@ -169,7 +149,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     },
     async (request) => {
       await domain(
-        cancelInquiry(db, caller(request), request.params.id, request.body.reason, notices(request)),
+        cancelInquiry(db, callerOf(request), request.params.id, request.body.reason, notices(request)),
       );
       afterWrite();
       return { success: true as const, detail: 'Inquiry cancelled.' };
@@ -190,7 +170,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     },
     async (request, reply) => {
       const id = await domain(
-        addLine(db, lookups(request), caller(request), request.params.id, request.body, notices(request)),
+        addLine(db, lookups(request), callerOf(request), request.params.id, request.body, notices(request)),
       );
       afterWrite();
       return reply.code(201).send({ success: true, id, detail: 'Product added successfully!' });
@@ -212,7 +192,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     async (request) => {
       const { id, productId } = request.params;
       await domain(
-        changeLine(db, lookups(request), caller(request), id, productId, request.body, notices(request)),
+        changeLine(db, lookups(request), callerOf(request), id, productId, request.body, notices(request)),
       );
       afterWrite();
       return { success: true as const, detail: 'Product updated successfully!' };
@@ -232,7 +212,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     },
     async (request) => {
       const { id, productId } = request.params;
-      await domain(removeLine(db, caller(request), id, productId, notices(request)));
+      await domain(removeLine(db, callerOf(request), id, productId, notices(request)));
       afterWrite();
       return { success: true as const, detail: 'Product deleted successfully!' };
     },

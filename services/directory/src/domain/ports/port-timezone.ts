@@ -64,8 +64,10 @@ export const countryTimezone = perCountry((country: string): string | undefined 
 export function portTimezone(country: string, lat: number | null, lon: number | null): string {
   const ofCountry = countryTimezone(country);
   if (lat === null || lon === null) return ofCountry ?? DEFAULT_TIMEZONE;
-  const found = find(lat, lon);
   const zones = countryZones(country);
+  // A country of one zone has it wherever its coordinates point: no map lookup (the costly part) needed.
+  if (zones.length === 1 && ofCountry) return ofCountry;
+  const found = find(lat, lon);
   if (zones.length === 0) return found.find((z) => SPEC_ZONES.has(z)) ?? found[0] ?? DEFAULT_TIMEZONE;
 
   const inCountry = zones.filter((z) => found.includes(z.name));
