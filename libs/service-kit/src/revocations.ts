@@ -38,9 +38,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
  * an index whenever the connection is made again) and checks it first. Redis is asked too, at most
  * once per token per REVOCATION_RECHECK_MS while the channel is live, on every check otherwise
  * (a proxied request was checked twice, in the gateway and in the service, each a round trip): a
- * revocation whose message were lost still applies within that second. While Redis is unreachable a revoked token it knows of
- * stays refused and any other token is accepted for REVOCATION_OUTAGE_GRACE_MS of outage, then
- * refused with 503. Revoking needs Redis: without
+ * revocation whose message were lost still applies within that second. While Redis is unreachable
+ * a revoked token it knows of stays refused and any other token is accepted for
+ * REVOCATION_OUTAGE_GRACE_MS of outage, then refused with 503. Revoking needs Redis: without
  * it the caller gets 503, as the revocation could not be promised to the other services.
  */
 export class TokenRevocations {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqMailFacts, type MailTemplate, type RfqMailFacts, type SignatureView } from '@mfd/contracts';
 import { openSecrets } from '../src/domain/open-secrets';
 import { renderMail } from '../src/templates';
+import { rfqAmendment } from '../src/templates/rfq-amendment';
 import { rfqInvitation } from '../src/templates/rfq-invitation';
 import { startMailer, type MailerHarness } from './harness';
 
@@ -194,25 +195,28 @@ describe('the amendment mail (rfq-amendment)', () => {
 
 describe('one distribution, many suppliers', () => {
   const direct = async (mail: MailTemplate) => {
+    const definition = mail.template === 'rfq-invitation' ? rfqInvitation : rfqAmendment;
     const html = await render(
-      (rfqInvitation.body as (d: unknown, c: typeof ctx) => ReactElement)(mail.data, ctx),
+      (definition.body as (d: unknown, c: typeof ctx) => ReactElement)(mail.data, ctx),
     );
     return { html, text: toPlainText(html) };
   };
 
-  it('when copies of one invitation go to suppliers with awkward names, then each equals a fresh render of its own name and link', async () => {
+  it('when copies of one invitation or amendment go to suppliers with awkward names, then each equals a fresh render of its own name and link', async () => {
     const names = [
       'Neptune Bunkering',
       'O\'Brien & <Sons> "Marine" Ltd',
       'Ümit Petrol A.Ş.',
       'x'.repeat(120),
     ];
-    for (const [i, supplier_name] of names.entries()) {
-      const mail = invitation({ supplier_name, token: `tok_${i}-${'A'.repeat(40)}` });
-      const expected = await direct(mail);
-      const copy = await renderMail(mail, ctx);
-      expect(copy.html).toBe(expected.html);
-      expect(copy.text).toBe(expected.text);
+    for (const make of [invitation, amendment]) {
+      for (const [i, supplier_name] of names.entries()) {
+        const mail = make({ supplier_name, token: `tok_${i}-${'A'.repeat(40)}` });
+        const expected = await direct(mail);
+        const copy = await renderMail(mail, ctx);
+        expect(copy.html).toBe(expected.html);
+        expect(copy.text).toBe(expected.text);
+      }
     }
   });
 

@@ -91,17 +91,18 @@ export async function insertOfferLinks(
 /** New mails to the addresses are on their way: each delivery starts over and only its mail's events count. */
 export async function trackRecipientMails(
   db: Kysely<InquiryDB>,
-  mails: { recipientId: string; jobId: string }[],
+  mails: { tenantId: string; recipientId: string; jobId: string }[],
 ): Promise<void> {
   if (mails.length === 0) return;
+  const tenants = mails.map((m) => m.tenantId);
   const ids = mails.map((m) => m.recipientId);
   const jobIds = mails.map((m) => m.jobId);
   await sql`
     update inquiry_recipients r
     set mail_job_id = m.job_id, mail_status = 'queued', mail_attempts = 0, mail_error = null,
         mail_status_at = now()
-    from unnest(${ids}::uuid[], ${jobIds}::text[]) as m(id, job_id)
-    where r.id = m.id`.execute(db);
+    from unnest(${tenants}::uuid[], ${ids}::uuid[], ${jobIds}::text[]) as m(tenant_id, id, job_id)
+    where r.id = m.id and r.tenant_id = m.tenant_id`.execute(db);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { MailStatus, MailStatusEvent, QueueName } from '@mfd/contracts';
+import type { JobPayload, MailStatus, MailStatusEvent, QueueName } from '@mfd/contracts';
 import { outboxRows } from '@mfd/queue';
 import type { MailerDB, MessagesTable } from './db';
 
@@ -62,18 +62,28 @@ export function findMessageByJob(db: Kysely<MailerDB>, jobId: string) {
   return db.selectFrom('messages').selectAll().where('job_id', '=', jobId).executeTakeFirst();
 }
 
-/** A message's outcome and the `mail.status` row reporting it, in one statement (both or neither). */
+/** A message's outcome and the `mail.status` row reporting it, in one statement, so one is never written without the other. */
 async function settle(
   db: Kysely<MailerDB>,
   id: string,
   changes: Updateable<MessagesTable>,
   report: StatusReport,
 ): Promise<void> {
-  const [row] = outboxRows(report.queue, [report.event]);
+  const row = outboxRows(report.queue, [report.event])[0]!;
   await db
     .with('settled', (qb) => qb.updateTable('messages').set(changes).where('id', '=', id).returning('id'))
     .insertInto('outbox')
-    .values(row!)
+    .columns(['id', 'queue', 'payload', 'request_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('settled')
+        .select([
+          eb.val(row.id).as('id'),
+          eb.val(row.queue).as('queue'),
+          sql<JobPayload>`${JSON.stringify(row.payload)}::jsonb`.as('payload'),
+          sql<string | null>`${row.request_id ?? null}::text`.as('request_id'),
+        ]),
+    )
     .execute();
 }
 

@@ -73,7 +73,8 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
   const lease = ctx.config.SEND_LEASE_SECONDS;
   // Every log line of the message names the request that caused it.
   const trace = { job_id: jobId, template: payload.mail.template, request_id: jobRequestId(job) };
-  // BullMQ runs a failed job again only when an operator retries it (the queue board): one more try.
+  // A job taken again may be one an operator retried after it failed for good (the queue board):
+  // its message gets one more try. On BullMQ's own retries the message is not `failed`, so nothing changes.
   if (job.attemptsMade > 0) await reopenFailedMessage(ctx.db, jobId);
   const claimed = await takeMessage(
     ctx.db,

@@ -69,7 +69,9 @@ function message(
  * client: its ports are written in batches inside one transaction, so a failure half-way (a file
  * that turns out not to be a code list included) leaves the port list as it was. The file is read
  * while the batch before is being written. Only ports are kept; a broken row is reported by line
- * and never stops the others; a second import of the same file writes nothing.
+ * and never stops the others; a second import of the same file writes nothing. The transaction
+ * lasts as long as reading the file (seconds for the full list), so an edit of a port the import
+ * has written waits that long; imports are rare operator work, and all-or-nothing is worth it.
  */
 export async function importPorts(
   db: Kysely<DirectoryDB>,

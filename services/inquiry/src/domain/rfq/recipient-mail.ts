@@ -98,6 +98,10 @@ export async function writeLinkMails(
   const jobIds = await writeOutboxMany(trx, QUEUES.mailSend, jobs);
   await trackRecipientMails(
     trx,
-    recipients.map((recipient, i) => ({ recipientId: recipient.id, jobId: jobIds[i]! })),
+    recipients.map((recipient, i) => ({
+      tenantId: recipient.tenant_id,
+      recipientId: recipient.id,
+      jobId: jobIds[i]!,
+    })),
   );
 }
