@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { requestIdHook } from '@mfd/queue';
+import { outboxAckQueue, QUEUES } from '@mfd/contracts';
+import { queuePrefix, registerQueueMetrics, requestIdHook } from '@mfd/queue';
 import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { InquiryDeps } from './deps';
 import { dashboardRoutes } from './routes/dashboard';
@@ -22,6 +23,13 @@ export async function buildApp(deps: InquiryDeps) {
     },
     { ready: ['database'] },
   );
+  const queueMetrics = registerQueueMetrics(app.metrics, {
+    connection: deps.queueConnection,
+    prefix: queuePrefix(deps.config.REDIS_PREFIX),
+    queues: [QUEUES.mailSend, QUEUES.directoryEvents, QUEUES.inquiryEvents, outboxAckQueue('inquiry')],
+    outbox: deps.database.db,
+  });
+  app.addHook('onClose', () => queueMetrics.close());
   await app.register(inquiryRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
   await app.register(offerRoutes, { deps });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { mailSecretKeysSetting } from '@mfd/queue';
-import { baseConfig, loadConfig } from '@mfd/service-kit';
+import { baseConfig, loadConfig, metricsPortSetting } from '@mfd/service-kit';
 
 export const inquiryConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4003),
-  /** Serves /metrics apart from the API (0: any free port, for processes started side by side). */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9467),
+  METRICS_PORT: metricsPortSetting(9467),
   DB_SCHEMA: z.string().default('inquiry'),
   DIRECTORY_URL: z.string().url().default('http://127.0.0.1:4002'),
   /** Where the sender's profile (reply-to, signature) of an RFQ mail is read, with the caller's token. */

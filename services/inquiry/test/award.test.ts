@@ -212,3 +212,57 @@ describe('awarding an offer', () => {
     expect(res.json().detail).toBe('This inquiry cannot be awarded: it has been cancelled.');
   });
 });
+
+describe('awarding and amending while identity is down', () => {
+  let s: Stack;
+  let trader: Caller & { email: string };
+  beforeAll(async () => {
+    s = await startRfq();
+    trader = await signUpTrader(s.identity, { first_name: 'Lena', last_name: 'Berg' });
+  });
+  afterAll(() => s.close());
+
+  it('when the trader profile cannot be read, then the award and an edit still go through and their mails reply to the address that sent the inquiry, unsigned', async () => {
+    const inquiry = await createInquiry(s, trader);
+    const winner = await seedLink(s, trader, inquiry.id, { supplierName: 'Winner Fuels' });
+    const loser = await seedLink(s, trader, inquiry.id, { supplierName: 'Second Best Oil' });
+    const won = await publicPost(s, winner.token, offerBody(inquiry.lineIds, ['612.35', '845.10']));
+    const lost = await publicPost(s, loser.token, offerBody(inquiry.lineIds, ['620', '850']));
+    expect(won.statusCode, won.body).toBe(200);
+    expect(lost.statusCode, lost.body).toBe(200);
+    const winnerOffer = won.json().offer_id as string;
+
+    await new Promise<void>((done) => {
+      s.identity.app.server.close(() => done());
+      s.identity.app.server.closeAllConnections();
+    });
+
+    const edit = await s.inquiry.app.inject({
+      method: 'PUT',
+      url: `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[0]}`,
+      headers: bearer(trader),
+      payload: { product_name: 'VLSFO', quantity_mt_min: 500, quantity_mt_max: 700 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const awarded = await s.inquiry.app.inject({
+      method: 'POST',
+      url: `/api/offers/${winnerOffer}/award`,
+      headers: bearer(trader),
+      payload: { notes: null },
+    });
+    expect(awarded.statusCode, awarded.body).toBe(200);
+
+    const rows = await s.inquiry.deps.database.db.selectFrom('outbox').select('payload').execute();
+    const mails = rows
+      .map((r) => r.payload)
+      .filter((p): p is MailSendJob => p.type === 'mail.send')
+      .filter((p) => ['offer-awarded', 'offer-not-awarded', 'rfq-amendment'].includes(p.mail.template));
+    expect(mails.map((m) => m.mail.template).sort()).toEqual(
+      ['offer-awarded', 'offer-not-awarded', 'rfq-amendment', 'rfq-amendment'].sort(),
+    );
+    for (const mail of mails) {
+      expect(mail.reply_to).toBe(trader.email);
+      expect(mail.signature ?? null).toBeNull();
+    }
+  });
+});

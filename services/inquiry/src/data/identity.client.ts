@@ -24,3 +24,20 @@ export async function senderProfile(
     signature: profile.email_signature,
   };
 }
+
+/**
+ * The sender for mails about an inquiry already sent (amendments, cancel notices, the award), or
+ * null while identity cannot say: the trader's change goes through, and its mails reply to the
+ * address that sent the inquiry, without a signature, instead of failing the change.
+ */
+export async function senderIfReachable(
+  client: ServiceClient,
+  auth: { token: string; requestId?: string },
+  log: { warn(obj: object, msg: string): void },
+): Promise<Sender | null> {
+  return senderProfile(client, auth).catch((err: unknown) => {
+    if (!(err instanceof AppError) || !err.code.startsWith('UPSTREAM_')) throw err;
+    log.warn({ err: err.message }, 'profile unreadable: mails go out with the distribution sender, unsigned');
+    return null;
+  });
+}

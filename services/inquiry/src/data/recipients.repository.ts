@@ -11,6 +11,21 @@ export async function insertDistribution(
   await db.insertInto('distributions').values(values).execute();
 }
 
+/** Who last sent the inquiry, as a sender without signature; null if it was never sent. */
+export async function latestDistributionSender(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string) {
+  const row = await db
+    .selectFrom('distributions')
+    .select(['sender_email', 'sender_name', 'sender_company'])
+    .where('tenant_id', '=', tenantId)
+    .where('inquiry_id', '=', inquiryId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? { email: row.sender_email, name: row.sender_name, company: row.sender_company, signature: null }
+    : null;
+}
+
 /**
  * Every address an inquiry went to, oldest first, with whether its supplier has made an offer
  * (one offer per supplier and inquiry) and who sent it (the reply-to when a notice has no sender).

@@ -228,8 +228,8 @@ export async function assertChangeable(
 /** What the mails to suppliers about a change need: the keys that seal their links and the sender. */
 export interface NoticeSource {
   secrets: MailSecrets;
-  /** The caller's profile; read only for an inquiry that was sent. */
-  sender: () => Promise<Sender>;
+  /** The caller's profile (null: unreadable, see senderIfReachable); read only for an inquiry that was sent. */
+  sender: () => Promise<Sender | null>;
 }
 
 async function noticeContext(source: NoticeSource, inquiry: InquiryRow): Promise<RfqMailContext> {

@@ -17,7 +17,7 @@ import {
 } from '@mfd/contracts';
 import { errorResponses, notFound } from '@mfd/service-kit';
 import { directoryLookups } from '../data/directory.client';
-import { senderProfile } from '../data/identity.client';
+import { senderIfReachable } from '../data/identity.client';
 import { findInquiry, listInquiries } from '../data/inquiries.repository';
 import { linesByInquiry } from '../data/product-lines.repository';
 import type { InquiryDeps } from '../deps';
@@ -43,7 +43,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
   // Edits and cancels of a sent inquiry tell its suppliers, with the caller as sender.
   const notices = (request: FastifyRequest): NoticeSource => ({
     secrets: deps.mailSecrets,
-    sender: () => senderProfile(deps.identity, onBehalfOf(request)),
+    sender: () => senderIfReachable(deps.identity, onBehalfOf(request), request.log),
   });
   const afterWrite = () => deps.relay.kick();
 

@@ -11,7 +11,7 @@ import {
   supplierResponseStats,
 } from '@mfd/contracts';
 import { badRequest, errorResponses } from '@mfd/service-kit';
-import { senderProfile } from '../data/identity.client';
+import { senderIfReachable } from '../data/identity.client';
 import { supplierResponses } from '../data/offers.repository';
 import { supplierLookups } from '../data/suppliers.client';
 import type { InquiryDeps } from '../deps';
@@ -118,7 +118,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (
     },
     async (request) => {
       await domain(assertOfferExists(db, callerOf(request), request.params.id));
-      const sender = await senderProfile(deps.identity, onBehalfOf(request));
+      const sender = await senderIfReachable(deps.identity, onBehalfOf(request), request.log);
       await domain(
         awardOffer(db, callerOf(request), request.params.id, request.body.notes, sender, new Date()),
       );

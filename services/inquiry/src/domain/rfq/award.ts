@@ -6,6 +6,7 @@ import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquirie
 import { linesByOffer } from '../../data/offer-lines.repository';
 import { findOffer, markAwarded, markOthersNotAwarded, type OfferRow } from '../../data/offers.repository';
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
+import { latestDistributionSender } from '../../data/recipients.repository';
 import type { Caller } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
 import { nextOfferStatus } from './offer-lifecycle';
@@ -24,7 +25,13 @@ export async function assertOfferExists(db: Kysely<InquiryDB>, caller: Caller, o
   if (!(await findOffer(db, caller.tenantId, offerId))) throw new OfferNotFoundError('offer');
 }
 
-function mailEnvelope(inquiry: InquiryRow, sender: Sender, to: string, name: string | null, offerId: string) {
+function mailEnvelope(
+  inquiry: InquiryRow,
+  sender: Sender | null,
+  to: string,
+  name: string | null,
+  offerId: string,
+) {
   return {
     type: 'mail.send' as const,
     to,
@@ -32,8 +39,8 @@ function mailEnvelope(inquiry: InquiryRow, sender: Sender, to: string, name: str
     source: 'inquiry' as const,
     reference: awardReference(offerId),
     tenant_id: inquiry.tenant_id,
-    reply_to: sender.email,
-    signature: sender.signature,
+    reply_to: sender?.email ?? null,
+    signature: sender?.signature ?? null,
   };
 }
 
@@ -44,7 +51,7 @@ async function writeConfirmation(
   requested: ProductLineRow[],
   rfq: RfqMailFacts,
   offer: OfferRow,
-  sender: Sender,
+  sender: Sender | null,
   notes: string | null,
 ): Promise<void> {
   if (!offer.supplier_email) return;
@@ -93,7 +100,8 @@ export async function awardOffer(
   caller: Caller,
   offerId: string,
   notes: string | null,
-  sender: Sender,
+  /** Null when the trader's profile could not be read: the mails reply to whoever sent the inquiry. */
+  sender: Sender | null,
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -113,11 +121,12 @@ export async function awardOffer(
 
     const requested = (await linesByInquiry(trx, caller.tenantId, [inquiry.id])).get(inquiry.id) ?? [];
     const rfq = rfqFacts(inquiry, requested);
-    await writeConfirmation(trx, inquiry, requested, rfq, offer, sender, notes);
+    const from = sender ?? (await latestDistributionSender(trx, caller.tenantId, inquiry.id));
+    await writeConfirmation(trx, inquiry, requested, rfq, offer, from, notes);
     for (const loser of losers) {
       if (!loser.supplier_email) continue;
       await writeOutbox(trx, QUEUES.mailSend, {
-        ...mailEnvelope(inquiry, sender, loser.supplier_email, loser.supplier_name, loser.id),
+        ...mailEnvelope(inquiry, from, loser.supplier_email, loser.supplier_name, loser.id),
         mail: { template: 'offer-not-awarded', data: { supplier_name: loser.supplier_name ?? '', rfq } },
       });
     }
