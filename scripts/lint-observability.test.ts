@@ -32,6 +32,7 @@ describe('dashboard and alert rule checks', () => {
       'mail_failed_total',
       'mail_retries_total',
       'offer_submissions_total',
+      'up',
     ])
       expect(known.has(name), name).toBe(true);
     expect(known.has('mail_sent')).toBe(false);

@@ -2,7 +2,7 @@ import { parser } from '@prometheus-io/lezer-promql';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
 import { registerQueueMetrics } from '@mfd/queue';
-import { createMetricsRegistry, httpDurationHistogram } from '@mfd/service-kit';
+import { createMetricsRegistry, httpDurationHistogram, processMetrics } from '@mfd/service-kit';
 import { offerSubmissions } from '../services/inquiry/src/metrics';
 import { createMetrics as createMailMetrics, registerMailMetrics } from '../services/mailer/src/metrics';
 
@@ -27,8 +27,9 @@ export function exportedMetricNames(): Set<string> {
   });
   registerMailMetrics(registry, createMailMetrics());
   offerSubmissions(registry);
-  const names = new Set<string>();
-  for (const metric of registry.getMetricsAsArray()) {
+  // Prometheus itself records `up` for every target it scrapes.
+  const names = new Set<string>(['up']);
+  for (const metric of [...processMetrics().getMetricsAsArray(), ...registry.getMetricsAsArray()]) {
     const { name, type } = metric as unknown as { name: string; type: string };
     names.add(name);
     if (type === 'histogram' || type === 'summary')

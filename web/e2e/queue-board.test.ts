@@ -22,6 +22,19 @@ describe('the queue board for platform operators', () => {
     const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'mfd_ops');
     expect(cookie).toMatchObject({ path: '/ops/queues', httpOnly: true, secure: true, sameSite: 'Strict' });
     expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000);
+    // A board session of its own, an hour at most, never the app's token.
+    expect(cookie?.expires).toBeLessThanOrEqual(Date.now() / 1000 + 3600);
+    const token = await page.evaluate(() => localStorage.getItem('mfd.token'));
+    expect(token).toBeTruthy();
+    expect(cookie?.value).not.toContain(token!);
+
+    // Signing out of the app ends the board session too.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
+    expect((await page.context().cookies()).some((c) => c.name === 'mfd_ops')).toBe(false);
+    const board = await page.goto('/ops/queues');
+    expect(board?.status()).toBe(401);
   });
 
   it('shows a company admin who is no operator no way to the board', async () => {

@@ -35,9 +35,13 @@ export function registerQueueMetrics(
     async collect() {
       this.reset();
       // Made at the first scrape, so a process nobody scrapes holds no queue objects.
-      queues ??= opts.queues.map(
-        (name) => new Queue(name, { connection: opts.connection, prefix: opts.prefix }),
-      );
+      queues ??= opts.queues.map((name) => {
+        const queue = new Queue(name, { connection: opts.connection, prefix: opts.prefix });
+        // Redis away shows as empty gauges (and the service's relay and health report it);
+        // without a listener BullMQ prints each failed reconnect to the console.
+        queue.on('error', () => undefined);
+        return queue;
+      });
       await Promise.all(
         queues.map(async (queue) => {
           const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
@@ -57,7 +61,7 @@ export function registerQueueMetrics(
 
 function registerOutboxMetrics(registry: Registry, outbox: OutboxDb): void {
   const db = asOutboxDb(outbox);
-  const unconfirmed = () =>
+  const read = () =>
     db
       .selectFrom('outbox')
       .select([
@@ -68,6 +72,14 @@ function registerOutboxMetrics(registry: Registry, outbox: OutboxDb): void {
       .where('confirmed_at', 'is', null)
       .executeTakeFirstOrThrow()
       .catch(() => undefined);
+  // Both gauges are collected in one scrape: the first starts the query, the second shares it.
+  let pending: ReturnType<typeof read> | undefined;
+  const unconfirmed = () => {
+    pending ??= read().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
   new Gauge({
     name: 'outbox_rows',
     help: 'Outbox rows their consumer has not confirmed: unsent (not yet handed to the queue) or unconfirmed (handed over)',

@@ -83,4 +83,27 @@ describe('queue and outbox metrics', () => {
     expect(value(body, 'queue_jobs', { queue: 'mail.send', state: 'delayed' })).toBe(1);
     expect(value(body, 'queue_jobs', { queue: 'directory.events', state: 'wait' })).toBe(0);
   });
+
+  it('when scraped, then both outbox gauges come from one query', async () => {
+    let queries = 0;
+    const counting = database.db.withPlugin({
+      transformQuery: ({ node }) => {
+        queries++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const own = new Registry();
+    const ownMetrics = registerQueueMetrics(own, { connection, prefix, queues: [], outbox: counting });
+    try {
+      const body = await own.metrics();
+      expect(value(body, 'outbox_rows', { state: 'unsent' })).toBeDefined();
+      expect(value(body, 'outbox_oldest_unconfirmed_seconds')).toBeDefined();
+      expect(queries).toBe(1);
+      await own.metrics();
+      expect(queries).toBe(2);
+    } finally {
+      await ownMetrics.close();
+    }
+  });
 });

@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * `METRICS_PORT`: where the service serves /metrics, apart from its API (0: any free port, for
+ * processes started side by side).
+ */
+export const metricsPortSetting = (defaultPort: number) => port.default(defaultPort);
+
 /** Settings every service reads; a service extends this with its own. */
 export const baseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

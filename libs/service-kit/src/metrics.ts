@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This process's Prometheus metrics; only the internal listener (`serveMetrics`) serves them. */
+    /** The app's Prometheus metrics (the process's join them when served); only `serveMetrics` serves them. */
     metrics: Registry;
   }
 }
@@ -13,12 +13,38 @@ declare module 'fastify' {
 /** Requests that matched no route share one label, so a scan of random URLs adds no series. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** A registry with the process and event-loop metrics, every series labelled with the service. */
+let processRegistry: Registry | undefined;
+
+/**
+ * The process and event-loop metrics, collected once per process: each collection starts a GC
+ * observer and an event-loop monitor that are never stopped, and tests build many apps in one.
+ */
+export function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** An app's own metrics; what it serves carries the process's metrics too, labelled alike. */
+class ServiceRegistry extends Registry {
+  constructor(private readonly service: string) {
+    super();
+    this.setDefaultLabels({ service });
+  }
+
+  override async metrics(): Promise<string> {
+    // Merged at each scrape, so metrics registered after the app was built are served too.
+    const scrape = Registry.merge([processMetrics(), this]);
+    scrape.setDefaultLabels({ service: this.service });
+    return scrape.metrics();
+  }
+}
+
+/** An app's registry: every series labelled with the service, the process metrics included. */
 export function createMetricsRegistry(service: string): Registry {
-  const registry = new Registry();
-  registry.setDefaultLabels({ service });
-  collectDefaultMetrics({ register: registry });
-  return registry;
+  return new ServiceRegistry(service);
 }
 
 export function httpDurationHistogram(registry: Registry) {
@@ -63,6 +89,7 @@ export interface MetricsListener {
 export async function serveMetrics(
   registry: Registry,
   listen: { host: string; port: number },
+  log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<MetricsListener> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
@@ -71,7 +98,11 @@ export async function serveMetrics(
     }
     registry.metrics().then(
       (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
-      (err: unknown) => res.writeHead(500).end(err instanceof Error ? err.message : 'collect failed'),
+      (err: unknown) => {
+        // The reason goes to the log only: the scraper needs no internals.
+        log.error({ err }, 'metrics collection failed');
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics collection failed\n');
+      },
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -10,7 +10,7 @@ export async function runServer(
   listen: { host: string; port: number; metricsPort: number },
   onClosed: () => Promise<void> = async () => {},
 ): Promise<void> {
-  const metrics = await serveMetrics(app.metrics, { host: listen.host, port: listen.metricsPort });
+  const metrics = await serveMetrics(app.metrics, { host: listen.host, port: listen.metricsPort }, app.log);
   app.log.info({ port: metrics.port }, 'metrics listening on /metrics');
   let closing = false;
   const shutdown = async (signal: string) => {

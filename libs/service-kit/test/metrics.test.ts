@@ -1,3 +1,4 @@
+import { Gauge } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp, serveMetrics, type MetricsListener } from '@mfd/service-kit';
 
@@ -9,7 +10,7 @@ describe('service metrics', () => {
 
   beforeAll(async () => {
     await app.ready();
-    listener = await serveMetrics(app.metrics, { host: '127.0.0.1', port: 0 });
+    listener = await serveMetrics(app.metrics, { host: '127.0.0.1', port: 0 }, app.log);
   });
   afterAll(async () => {
     await listener.close();
@@ -34,6 +35,46 @@ describe('service metrics', () => {
     // Process and event-loop metrics come with every service.
     expect(body).toMatch(/^process_cpu_user_seconds_total\{service="probe"\} /m);
     expect(body).toMatch(/^nodejs_eventloop_lag_p99_seconds\{service="probe"\} /m);
+  });
+
+  it('when another app is built in the same process, then each serves the process metrics under its own service', async () => {
+    const other = createServiceApp({ name: 'other', logLevel: 'silent' });
+    try {
+      await other.ready();
+      const body = await other.metrics.metrics();
+      expect(body).toMatch(/^process_cpu_user_seconds_total\{service="other"\} /m);
+      expect(body).toMatch(/^nodejs_eventloop_lag_p99_seconds\{service="other"\} /m);
+      expect(body).not.toContain('service="probe"');
+      expect(await scrape().then((r) => r.text())).toMatch(
+        /^process_cpu_user_seconds_total\{service="probe"\} /m,
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('when a metric cannot be collected, then the scrape answers 500 with a fixed body and the reason is logged', async () => {
+    const lines: string[] = [];
+    const failing = createServiceApp({ name: 'failing', logStream: { write: (line) => lines.push(line) } });
+    new Gauge({
+      name: 'broken_source',
+      help: 'A source that fails',
+      registers: [failing.metrics],
+      collect() {
+        throw new Error('connect ECONNREFUSED 10.0.0.7:5432');
+      },
+    });
+    const own = await serveMetrics(failing.metrics, { host: '127.0.0.1', port: 0 }, failing.log);
+    try {
+      const res = await fetch(`http://127.0.0.1:${own.port}/metrics`);
+      expect(res.status).toBe(500);
+      const body = await res.text();
+      expect(body).toBe('metrics collection failed\n');
+      expect(lines.join('')).toContain('ECONNREFUSED');
+    } finally {
+      await own.close();
+      await failing.close();
+    }
   });
 
   it('when /metrics is asked of the API port, then it is not there; the metrics port serves nothing else', async () => {

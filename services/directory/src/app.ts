@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { QUEUES } from '@mfd/contracts';
+import { queuePrefix, registerQueueMetrics } from '@mfd/queue';
 import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { DirectoryDeps } from './deps';
 import { adminRoutes } from './routes/admin';
@@ -23,6 +25,13 @@ export async function buildApp(deps: DirectoryDeps) {
     },
     { ready: ['database'] },
   );
+  // The request-path client: it fails fast with Redis away, so a scrape then just lacks the depths.
+  const queueMetrics = registerQueueMetrics(app.metrics, {
+    connection: deps.redis,
+    prefix: queuePrefix(deps.config.REDIS_PREFIX),
+    queues: [QUEUES.directoryEvents],
+  });
+  app.addHook('onClose', () => queueMetrics.close());
   for (const routes of [
     productRoutes,
     customerRoutes,

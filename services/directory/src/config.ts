@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { baseConfig, loadConfig } from '@mfd/service-kit';
+import { baseConfig, loadConfig, metricsPortSetting } from '@mfd/service-kit';
 
 export const directoryConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4002),
-  /** Serves /metrics apart from the API (0: any free port, for processes started side by side). */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9466),
+  METRICS_PORT: metricsPortSetting(9466),
   DB_SCHEMA: z.string().default('directory'),
   /** Largest UN/LOCODE upload accepted (the full code list is ~12 MB). */
   UPLOAD_MAX_BYTES: z.coerce

@@ -1,11 +1,5 @@
 import pino from 'pino';
-import { QUEUES } from '@mfd/contracts';
-import {
-  createProducerConnection,
-  createQueueConnection,
-  queuePrefix,
-  registerQueueMetrics,
-} from '@mfd/queue';
+import { createQueueConnection } from '@mfd/queue';
 import { runServer } from '@mfd/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -17,12 +11,6 @@ const deps = createDeps(config);
 await migrate(deps);
 const app = await buildApp(deps);
 const connection = createQueueConnection(config.REDIS_URL);
-const metricsConnection = createProducerConnection(config.REDIS_URL);
-const queueMetrics = registerQueueMetrics(app.metrics, {
-  connection: metricsConnection,
-  prefix: queuePrefix(config.REDIS_PREFIX),
-  queues: [QUEUES.directoryEvents],
-});
 const events = startInquiryEvents({
   db: deps.database.db,
   connection,
@@ -31,8 +19,6 @@ const events = startInquiryEvents({
 });
 await runServer(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, async () => {
   await events.close();
-  await queueMetrics.close();
   connection.disconnect();
-  metricsConnection.disconnect();
   await closeDeps(deps);
 });

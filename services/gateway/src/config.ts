@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfig, loadConfig } from '@mfd/service-kit';
+import { baseConfig, loadConfig, metricsPortSetting } from '@mfd/service-kit';
 
 const upstream = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
 
 export const gatewayConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(8080),
-  /** Serves /metrics apart from the API (0: any free port, for processes started side by side). */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_PORT: metricsPortSetting(9464),
   IDENTITY_URL: upstream(4001),
   DIRECTORY_URL: upstream(4002),
   INQUIRY_URL: upstream(4003),

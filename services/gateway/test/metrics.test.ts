@@ -1,9 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMetrics } from '@mfd/service-kit';
 import { startGatewayStack, type GatewayStack } from './harness';
 
-async function scrape(registry: Parameters<typeof serveMetrics>[0]): Promise<string> {
-  const listener = await serveMetrics(registry, { host: '127.0.0.1', port: 0 });
+async function scrape(app: FastifyInstance): Promise<string> {
+  const listener = await serveMetrics(app.metrics, { host: '127.0.0.1', port: 0 }, app.log);
   return fetch(`http://127.0.0.1:${listener.port}/metrics`)
     .then((r) => r.text())
     .finally(() => listener.close());
@@ -46,14 +47,50 @@ describe('metrics behind the gateway', () => {
     });
     expect(me.statusCode).toBe(200);
 
-    const gateway = await scrape(s.app.metrics);
+    const gateway = await scrape(s.app);
     expect(gateway).toMatch(
       /^http_request_duration_seconds_count\{(?=[^}]*route="\/api\/auth\/\*")(?=[^}]*status_code="200")(?=[^}]*service="gateway")[^}]*\} \d+$/m,
     );
-    const identity = await scrape(s.identity.app.metrics);
+    const identity = await scrape(s.identity.app);
     expect(identity).toMatch(
       /^http_request_duration_seconds_count\{(?=[^}]*route="\/api\/auth\/me")(?=[^}]*status_code="200")(?=[^}]*service="identity")[^}]*\} \d+$/m,
     );
     expect(gateway + identity).not.toContain(user.access_token);
+  });
+
+  it('when each service is scraped, then it reports the depth of its queues, and a service with an outbox its backlog', async () => {
+    const services = {
+      identity: {
+        app: s.identity.app,
+        queues: ['mail.send', 'identity.events', 'outbox.ack.identity'],
+        outbox: true,
+      },
+      directory: { app: s.directory.app, queues: ['directory.events'], outbox: false },
+      inquiry: {
+        app: s.inquiry.app,
+        queues: ['mail.send', 'directory.events', 'inquiry.events', 'outbox.ack.inquiry'],
+        outbox: true,
+      },
+      mailer: {
+        app: s.mailer.app,
+        queues: ['mail.send', 'identity.events', 'inquiry.events', 'outbox.ack.mailer'],
+        outbox: true,
+      },
+    };
+    for (const [service, { app, queues, outbox }] of Object.entries(services)) {
+      const body = await scrape(app);
+      for (const queue of queues)
+        expect(body, `${service} ${queue}`).toMatch(
+          new RegExp(
+            `^queue_jobs\\{(?=[^}]*queue="${queue.replaceAll('.', '\\.')}")(?=[^}]*state="wait")(?=[^}]*service="${service}")[^}]*\\} \\d+$`,
+            'm',
+          ),
+        );
+      if (outbox)
+        expect(body, service).toMatch(
+          new RegExp(`^outbox_oldest_unconfirmed_seconds\\{service="${service}"\\} [\\d.]+$`, 'm'),
+        );
+      else expect(body, service).not.toContain('outbox_rows');
+    }
   });
 });

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_SERVICES, outboxAckQueue, QUEUES } from '@mfd/contracts';
+import { sign } from '@fastify/cookie';
 import { bearer, makeUser } from '@mfd/testing';
-import { OPS_COOKIE } from '../src/plugins/ops-queues';
+import { runOperatorCommand } from '../../identity/src/cli/operator-command';
+import { TEST_PASSWORD } from '../../identity/test/harness';
+import { BOARD_SESSION_MAX_SECONDS, boardCookieKey, OPS_COOKIE } from '../src/plugins/ops-queues-session';
 import { startGatewayStack, type GatewayStack } from './harness';
 
 describe('gateway: the queue board at /ops/queues', () => {
@@ -14,8 +17,47 @@ describe('gateway: the queue board at /ops/queues', () => {
 
   const operator = makeUser({ operator: true });
   const trader = makeUser({ role: 'admin' });
-  const board = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'PUT' | 'POST' = 'GET') =>
-    s.app.inject({ method, url: `/ops/queues${url}`, headers });
+  const board = (
+    url: string,
+    headers: Record<string, string> = {},
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE' = 'GET',
+  ) => s.app.inject({ method, url: `/ops/queues${url}`, headers });
+
+  /** The board's cookie as a browser would send it, traded for this user's token. */
+  async function boardSession(user: { token: string }): Promise<{ cookie: string }> {
+    const res = await board('/session', bearer(user), 'POST');
+    expect(res.statusCode).toBe(204);
+    const cookie = res.cookies.find((c) => c.name === OPS_COOKIE)!;
+    return { cookie: `${OPS_COOKIE}=${encodeURIComponent(cookie.value)}` };
+  }
+
+  /** A mail job the SMTP server refused for good. */
+  async function failedMail(): Promise<string> {
+    s.mailer.sink.failNext(550);
+    const { jobId } = await s.mailer.send();
+    expect(await s.mailer.settled(jobId)).toMatchObject({ status: 'failed' });
+    return jobId;
+  }
+
+  /** A real account made an operator with a proven mailbox, signed in through the gateway. */
+  async function signInOperator(): Promise<{ token: string; email: string }> {
+    const email = `ops-${randomUUID()}@example.com`;
+    await s.identity.signUp({ email, role: 'admin' });
+    await s.identity.deps.database.db
+      .updateTable('users')
+      .set({ operator: true, email_verified_at: new Date() })
+      .where('email', '=', email)
+      .execute();
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const auth = res.json() as { access_token: string; operator: boolean };
+    expect(auth.operator).toBe(true);
+    return { token: auth.access_token, email };
+  }
 
   async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
     const deadline = Date.now() + 15_000;
@@ -60,16 +102,10 @@ describe('gateway: the queue board at /ops/queues', () => {
   });
 
   it('when an operator trades the token for the cookie, then the cookie alone opens the board and its writes must come from this site', async () => {
-    const session = await board('/session', bearer(operator), 'POST');
-    expect(session.statusCode).toBe(204);
-    const cookie = session.cookies.find((c) => c.name === OPS_COOKIE)!;
-    expect(cookie).toMatchObject({ path: '/ops/queues', httpOnly: true, secure: true, sameSite: 'Strict' });
-    expect(cookie.maxAge).toBeGreaterThan(0);
-    const withCookie = { cookie: `${OPS_COOKIE}=${cookie.value}` };
+    const withCookie = await boardSession(operator);
     expect((await board('/api/queues', withCookie)).statusCode).toBe(200);
 
-    const { jobId } = await s.mailer.send();
-    await s.mailer.settled(jobId);
+    const jobId = await failedMail();
     const retry = `/api/queues/mail.send/${jobId}/retry`;
     expect((await board(retry, withCookie, 'PUT')).statusCode).toBe(403);
     expect((await board(retry, { ...withCookie, 'sec-fetch-site': 'cross-site' }, 'PUT')).statusCode).toBe(
@@ -78,7 +114,6 @@ describe('gateway: the queue board at /ops/queues', () => {
     expect((await board(retry, { ...withCookie, origin: 'https://evil.example' }, 'PUT')).statusCode).toBe(
       403,
     );
-    // The sent mail is retried (a completed job) and sends nothing again: its message is final.
     expect((await board(retry, { ...withCookie, 'sec-fetch-site': 'same-origin' }, 'PUT')).statusCode).toBe(
       204,
     );
@@ -86,6 +121,121 @@ describe('gateway: the queue board at /ops/queues', () => {
     const trading = await board('/session', bearer(trader), 'POST');
     expect(trading.statusCode).toBe(403);
     expect(trading.cookies).toEqual([]);
+  });
+
+  it('when the cookie is issued, then it holds a board session of at most an hour, never the token, and opens no API', async () => {
+    const longToken = makeUser({ operator: true, expiresIn: 8 * 3600 });
+    const session = await board('/session', bearer(longToken), 'POST');
+    expect(session.statusCode).toBe(204);
+    const cookie = session.cookies.find((c) => c.name === OPS_COOKIE)!;
+    expect(cookie).toMatchObject({ path: '/ops/queues', httpOnly: true, secure: true, sameSite: 'Strict' });
+    expect(cookie.maxAge).toBeGreaterThan(3500);
+    expect(cookie.maxAge).toBeLessThanOrEqual(BOARD_SESSION_MAX_SECONDS);
+    expect(cookie.value).not.toContain(longToken.token);
+    expect(cookie.value).not.toContain(longToken.token.split('.')[2]);
+
+    // Neither the API nor the board takes the cookie's value as a bearer token.
+    const asBearer = { authorization: `Bearer ${cookie.value}` };
+    const api = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: asBearer });
+    expect(api.statusCode).toBe(401);
+    expect((await board('/api/queues', asBearer)).statusCode).toBe(401);
+
+    // A token about to expire gives a session no longer than itself.
+    const shortToken = makeUser({ operator: true, expiresIn: 120 });
+    const short = await board('/session', bearer(shortToken), 'POST');
+    expect(short.cookies.find((c) => c.name === OPS_COOKIE)!.maxAge).toBeLessThanOrEqual(120);
+  });
+
+  it('when a board session is expired or altered, then the gateway refuses it whatever the browser kept', async () => {
+    const key = boardCookieKey(s.deps.gatewaySecret);
+    const now = Math.floor(Date.now() / 1000);
+    const session = (exp: number) =>
+      Buffer.from(
+        JSON.stringify({ sub: operator.userId, jti: operator.tokenId, iat: now - 10, exp }),
+      ).toString('base64url');
+    const cookieOf = (value: string) => ({ cookie: `${OPS_COOKIE}=${encodeURIComponent(value)}` });
+
+    expect((await board('/api/queues', cookieOf(sign(session(now + 600), key)))).statusCode).toBe(200);
+    expect((await board('/api/queues', cookieOf(sign(session(now - 1), key)))).statusCode).toBe(401);
+    const [, signature] = sign(session(now + 600), key).split('.');
+    expect((await board('/api/queues', cookieOf(`${session(now + 7200)}.${signature}`))).statusCode).toBe(
+      401,
+    );
+    // Signed with the gateway's secret itself, not the key derived for the board.
+    expect(
+      (await board('/api/queues', cookieOf(sign(session(now + 600), s.deps.gatewaySecret)))).statusCode,
+    ).toBe(401);
+  });
+
+  it('when the operator signs out or loses the grant, then the board session ends at once', async () => {
+    const { token } = await signInOperator();
+    const withCookie = await boardSession({ token });
+    expect((await board('/api/queues', withCookie)).statusCode).toBe(200);
+    const logout = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer({ token }),
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(
+      (
+        await until(
+          () => board('/api/queues', withCookie),
+          (r) => r.statusCode === 401,
+        )
+      ).statusCode,
+    ).toBe(401);
+
+    const { token: again, email } = await signInOperator();
+    const stillOperator = await boardSession({ token: again });
+    expect((await board('/api/queues', stillOperator)).statusCode).toBe(200);
+    const revoked = await runOperatorCommand(['revoke', email], {
+      db: s.identity.deps.database.db,
+      revocations: s.identity.deps.revocations,
+      config: s.identity.config,
+    });
+    expect(revoked.exitCode).toBe(0);
+    expect(
+      (
+        await until(
+          () => board('/api/queues', stillOperator),
+          (r) => r.statusCode === 401,
+        )
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('when the app signs out, then the board session is cleared, with or without a live token', async () => {
+    const withCookie = await boardSession(operator);
+    const ended = await board('/session', withCookie, 'DELETE');
+    expect(ended.statusCode).toBe(204);
+    const cleared = ended.cookies.find((c) => c.name === OPS_COOKIE)!;
+    expect(cleared).toMatchObject({ value: '', path: '/ops/queues', httpOnly: true, secure: true });
+    expect(cleared.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await board('/session', {}, 'DELETE')).statusCode).toBe(204);
+  });
+
+  it('when an operator retries jobs, then only failed ones run again, a completed one never', async () => {
+    const { jobId: sentId, payload } = await s.mailer.send();
+    expect(await s.mailer.settled(sentId)).toMatchObject({ status: 'sent' });
+    const rerun = await board(`/api/queues/mail.send/${sentId}/retry`, bearer(operator), 'PUT');
+    expect(rerun.statusCode).toBe(409);
+    expect(rerun.json()).toMatchObject({ success: false, detail: expect.stringContaining('failed') });
+    const rerunAll = await board('/api/queues/mail.send/retry/completed', bearer(operator), 'PUT');
+    expect(rerunAll.statusCode).toBe(403);
+    expect(rerunAll.json()).toMatchObject({ success: false, detail: expect.any(String) });
+    expect(await s.mailer.queue.getJobState(sentId)).toBe('completed');
+    expect(s.mailer.sink.messages.filter((m) => m.to.includes(payload.to))).toHaveLength(1);
+
+    const failedId = await failedMail();
+    const retryAll = await board('/api/queues/mail.send/retry/failed', bearer(operator), 'PUT');
+    expect(retryAll.statusCode).toBe(200);
+    expect(
+      await until(
+        () => s.mailer.queue.getJobState(failedId),
+        (state) => state === 'completed',
+      ),
+    ).toBe('completed');
   });
 
   it('when a mail job failed, then an operator retries it from the board and it is sent', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { requestIdHook } from '@mfd/queue';
+import { outboxAckQueue, QUEUES } from '@mfd/contracts';
+import { queuePrefix, registerQueueMetrics, requestIdHook } from '@mfd/queue';
 import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { IdentityDeps } from './deps';
 import type { AccountsContext } from './domain/accounts';
@@ -25,6 +26,13 @@ export async function buildApp(deps: IdentityDeps) {
     },
     { ready: ['database'] },
   );
+  const queueMetrics = registerQueueMetrics(app.metrics, {
+    connection: deps.queueConnection,
+    prefix: queuePrefix(deps.config.REDIS_PREFIX),
+    queues: [QUEUES.mailSend, QUEUES.identityEvents, outboxAckQueue('identity')],
+    outbox: deps.database.db,
+  });
+  app.addHook('onClose', () => queueMetrics.close());
   const accounts: AccountsContext = {
     db: deps.database.db,
     revocations: deps.revocations,

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { mailSecretKeysSetting } from '@mfd/queue';
-import { baseConfig, DEFAULT_TOKEN_TTL_SECONDS, loadConfig } from '@mfd/service-kit';
+import { baseConfig, DEFAULT_TOKEN_TTL_SECONDS, loadConfig, metricsPortSetting } from '@mfd/service-kit';
 import { LIMITS } from '@mfd/contracts';
 
 export const identityConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4001),
-  /** Serves /metrics apart from the API (0: any free port, for processes started side by side). */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+  METRICS_PORT: metricsPortSetting(9465),
   DB_SCHEMA: z.string().default('identity'),
   /** Identity alone signs tokens: production gives the private key as PEM text or a file. */
   JWT_PRIVATE_KEY: z.string().optional(),

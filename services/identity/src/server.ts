@@ -1,6 +1,4 @@
 import pino from 'pino';
-import { outboxAckQueue, QUEUES } from '@mfd/contracts';
-import { queuePrefix, registerQueueMetrics } from '@mfd/queue';
 import { runServer } from '@mfd/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -12,12 +10,6 @@ const logger = pino({ level: config.LOG_LEVEL, base: { service: 'identity' } });
 const deps = createDeps(config, undefined, logger);
 await migrate(deps);
 const app = await buildApp(deps);
-const queueMetrics = registerQueueMetrics(app.metrics, {
-  connection: deps.queueConnection,
-  prefix: queuePrefix(config.REDIS_PREFIX),
-  queues: [QUEUES.mailSend, QUEUES.identityEvents, outboxAckQueue('identity')],
-  outbox: deps.database.db,
-});
 deps.relay.start();
 const mailStatus = startMailStatusConsumer({
   db: deps.database.db,
@@ -27,6 +19,5 @@ const mailStatus = startMailStatusConsumer({
 });
 await runServer(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, async () => {
   await mailStatus.close();
-  await queueMetrics.close();
   await closeDeps(deps);
 });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { mailSecretKeysSetting } from '@mfd/queue';
-import { baseConfig, loadConfig } from '@mfd/service-kit';
+import { baseConfig, loadConfig, metricsPortSetting } from '@mfd/service-kit';
 
 export const mailerConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4004),
-  /** Serves /metrics apart from the API (0: any free port, for processes started side by side). */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9468),
+  METRICS_PORT: metricsPortSetting(9468),
   DB_SCHEMA: z.string().default('mailer'),
   SMTP_URL: z
     .string()

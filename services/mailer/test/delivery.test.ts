@@ -99,7 +99,7 @@ describe('mail delivery', () => {
   it('when mails are sent, then the metrics port counts them with the queue and outbox gauges, and /health is ok', async () => {
     const { jobId } = await m.send();
     await m.settled(jobId);
-    const listener = await serveMetrics(m.app.metrics, { host: '127.0.0.1', port: 0 });
+    const listener = await serveMetrics(m.app.metrics, { host: '127.0.0.1', port: 0 }, m.app.log);
     const body = await fetch(`http://127.0.0.1:${listener.port}/metrics`)
       .then((r) => r.text())
       .finally(() => listener.close());
@@ -110,6 +110,7 @@ describe('mail delivery', () => {
     expect(body).toMatch(/^queue_jobs\{(?=[^}]*queue="mail\.send")(?=[^}]*state="wait")[^}]*\} \d+$/m);
     expect(body).toMatch(/^outbox_rows\{(?=[^}]*state="unconfirmed")[^}]*\} \d+$/m);
     expect(body).toMatch(/^outbox_oldest_unconfirmed_seconds\{service="mailer"\} [\d.]+$/m);
+    expect(body).toMatch(/^nodejs_eventloop_lag_p99_seconds\{service="mailer"\} /m);
     // The service port has no /metrics: only the metrics port, closed to all but monitoring, does.
     expect((await m.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     const health = await m.app.inject({ method: 'GET', url: '/health' });

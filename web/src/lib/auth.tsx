@@ -51,8 +51,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(await apiRequest<CurrentUser>('/api/auth/me'));
       },
       async signOut() {
-        // The server revokes the token; the session ends here whatever it answers.
-        await apiRequest('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+        // The server revokes the token and the gateway drops an operator's queue board session
+        // (its cookie, which script cannot reach); the session ends here whatever either answers.
+        await Promise.all([
+          apiRequest('/api/auth/logout', { method: 'POST' }).catch(() => undefined),
+          apiRequest('/ops/queues/session', { method: 'DELETE' }).catch(() => undefined),
+        ]);
         endSession();
       },
     }),

@@ -5,27 +5,45 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import cookie from '@fastify/cookie';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OUTBOX_SERVICES, outboxAckQueue, QUEUES, sealedSecret } from '@mfd/contracts';
+import {
+  accessTokenClaims,
+  OUTBOX_SERVICES,
+  outboxAckQueue,
+  QUEUES,
+  sealedSecret,
+  type AccessTokenClaims,
+} from '@mfd/contracts';
 import { createProducerConnection, queuePrefix } from '@mfd/queue';
-import { authPlugin, forbidden, reportRedisOutages } from '@mfd/service-kit';
+import {
+  authPlugin,
+  conflict,
+  forbidden,
+  reportRedisOutages,
+  unauthorized,
+  type TokenRevocations,
+} from '@mfd/service-kit';
 import type { GatewayDeps } from '../deps';
+import { boardCookieKey, boardSessionOf, newBoardSession, OPS_COOKIE } from './ops-queues-session';
 
 export const OPS_QUEUES_PATH = '/ops/queues';
-/** Holds the operator's access token for the board's page, its assets and its API calls. */
-export const OPS_COOKIE = 'mfd_ops';
+
+const COOKIE_OPTIONS = { path: OPS_QUEUES_PATH, httpOnly: true, secure: true, sameSite: 'strict' } as const;
 
 /** Every queue of the stack: the mail, each service's events, and each outbox's confirmations. */
 const QUEUE_NAMES = [...Object.values(QUEUES), ...OUTBOX_SERVICES.map(outboxAckQueue)];
 
+const RETRY_JOB = `${OPS_QUEUES_PATH}/api/queues/:queueName/:jobId/retry`;
+const RETRY_ALL = `${OPS_QUEUES_PATH}/api/queues/:queueName/retry/:queueStatus`;
+
 /**
- * The board's writes an operator may make: retry (what the board is for), promote, pause and
- * resume. Adding or editing jobs (a mail to any address), emptying, cleaning or obliterating a
- * queue are refused: mail would be sent or lost that no service asked for.
+ * The board's writes an operator may make: retry failed jobs (what the board is for), promote,
+ * pause and resume. Adding or editing jobs (a mail to any address), emptying, cleaning or
+ * obliterating a queue are refused: mail would be sent or lost that no service asked for.
  */
-const ALLOWED_WRITES = new Set(
-  [
-    '/api/queues/:queueName/:jobId/retry',
-    '/api/queues/:queueName/retry/:queueStatus',
+const ALLOWED_WRITES = new Set([
+  RETRY_JOB,
+  RETRY_ALL,
+  ...[
     '/api/queues/:queueName/:jobId/promote',
     '/api/queues/:queueName/promote',
     '/api/queues/:queueName/pause',
@@ -33,7 +51,23 @@ const ALLOWED_WRITES = new Set(
     '/api/queues/pause',
     '/api/queues/resume',
   ].map((route) => `${OPS_QUEUES_PATH}${route}`),
-);
+]);
+
+/**
+ * Only failed jobs run again: a completed one has done its work (its mail was sent, its event
+ * handled), and running it again would do it twice. 403 for a bulk retry of any other status, 409
+ * for a job in any other state; an unknown queue or job is left to the board, which answers 404.
+ */
+async function refuseRerun(request: FastifyRequest, queues: ReadonlyMap<string, Queue>): Promise<void> {
+  const url = request.routeOptions.url;
+  const { queueName = '', jobId = '', queueStatus } = request.params as Partial<Record<string, string>>;
+  if (url === RETRY_ALL && queueStatus !== 'failed')
+    throw forbidden('Only failed jobs can be retried: a completed job has done its work.');
+  if (url !== RETRY_JOB) return;
+  const state = await queues.get(queueName)?.getJobState(jobId);
+  if (state !== undefined && state !== 'unknown' && state !== 'failed')
+    throw conflict(`Only a failed job can be retried; this one is ${state}.`);
+}
 
 /** Job data as the board shows it: a sealed link is shown as such, never its ciphertext. */
 function hideSealed(value: unknown): unknown {
@@ -54,83 +88,121 @@ function sameOrigin(request: FastifyRequest): boolean {
 
 const READS = new Set(['GET', 'HEAD']);
 
+const SESSION_ENDED = 'Your session has expired or is no longer valid. Please sign in again.';
+
+/**
+ * Who asks the board: an API client by its bearer token, checked as on every API route, or the
+ * browser by the board's cookie (only operators are given one). Either way the token must not be
+ * revoked: a logout, a password reset or an operator's grant taken back locks the board at once.
+ */
+async function boardCaller(
+  request: FastifyRequest,
+  revocations: TokenRevocations,
+): Promise<{ operator: boolean; byCookie: boolean }> {
+  const byCookie = !request.headers.authorization;
+  const claims = byCookie
+    ? boardSessionOf(request)
+    : await request.jwtVerify().then(
+        (payload) => accessTokenClaims.parse(payload),
+        () => undefined,
+      );
+  if (!claims || (await revocations.isRevoked(claims))) throw unauthorized(SESSION_ENDED);
+  return { operator: byCookie || (claims as AccessTokenClaims).operator, byCookie };
+}
+
 /**
  * bull-board at /ops/queues for platform operators: every queue, failed jobs retryable. A browser
- * sends no bearer header, so the web app trades the operator's token for an HttpOnly,
- * SameSite=Strict cookie on this path (POST /ops/queues/session with the bearer header); the
- * cookie stands in for the header and is checked like it (signature, expiry, revocations), and a
- * write it authenticates must come from this origin. 401 without a token, 403 for anyone but an
- * operator.
+ * sends no bearer header, so the web app trades the operator's token (POST /ops/queues/session
+ * with the bearer header) for a board session: an HttpOnly, SameSite=Strict cookie on this path,
+ * signed by the gateway, naming the token's user and id, never the token itself. It lasts an hour
+ * at most, is checked against the revocations like the token, opens nothing but the board, and a
+ * write it authenticates must come from this origin; the web app's sign-out ends it
+ * (DELETE /ops/queues/session). 401 without a credential, 403 for anyone but an operator.
  */
 export async function opsQueues(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const connection = createProducerConnection(deps.config.REDIS_URL);
   reportRedisOutages(connection, app.log, 'the queue board cannot show the queues until it is back');
   const prefix = queuePrefix(deps.config.REDIS_PREFIX);
-  const queues = QUEUE_NAMES.map((name) => {
-    const queue = new Queue(name, { connection, prefix });
-    // The connection's outage is reported once above; without a listener it would crash the gateway.
-    queue.on('error', () => undefined);
-    return queue;
-  });
+  const queues = new Map(
+    QUEUE_NAMES.map((name) => {
+      const queue = new Queue(name, { connection, prefix });
+      // The connection's outage is reported once above, through the app's logger: without a
+      // listener BullMQ would print every one of its errors to the console as a raw line.
+      queue.on('error', () => undefined);
+      return [name, queue] as const;
+    }),
+  );
   app.addHook('onClose', async () => {
-    await Promise.all(queues.map((q) => q.close()));
+    await Promise.all([...queues.values()].map((q) => q.close()));
     connection.disconnect();
   });
 
-  await app.register(cookie);
-  const byCookie = new WeakSet<FastifyRequest>();
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[OPS_COOKIE];
-    if (request.headers.authorization || !token) return;
-    request.headers.authorization = `Bearer ${token}`;
-    byCookie.add(request);
-  });
-  await app.register(authPlugin, { publicKey: deps.publicKey, revocations: deps.revocations });
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url === undefined) return;
-    if (!request.auth.operator) throw forbidden('Only platform operators may see the queues.');
-    if (READS.has(request.method) || request.routeOptions.url === `${OPS_QUEUES_PATH}/session`) return;
-    if (byCookie.has(request) && !sameOrigin(request))
-      throw forbidden('This request did not come from this site.');
-    if (!ALLOWED_WRITES.has(request.routeOptions.url))
-      throw forbidden('The queue board may retry, promote, pause and resume jobs, nothing else.');
-  });
+  await app.register(cookie, { secret: boardCookieKey(deps.gatewaySecret) });
+  const auth = { publicKey: deps.publicKey, revocations: deps.revocations };
 
-  app.post('/session', { schema: { hide: true } }, async (request, reply) => {
-    const token = (request.headers.authorization ?? '').replace(/^Bearer /i, '');
-    reply.setCookie(OPS_COOKIE, token, {
-      path: OPS_QUEUES_PATH,
-      httpOnly: true,
-      secure: true,
-      sameSite: 'strict',
-      maxAge: Math.max(0, request.auth.expiresAt - Math.floor(Date.now() / 1000)),
+  await app.register(async (trading) => {
+    await trading.register(authPlugin, auth);
+    trading.post('/session', { schema: { hide: true } }, async (request, reply) => {
+      if (!request.auth.operator) throw forbidden('Only platform operators may see the queues.');
+      // The claims the auth check verified (@fastify/jwt keeps them on the request).
+      const { value, maxAge } = newBoardSession(accessTokenClaims.parse(request.user));
+      reply.setCookie(OPS_COOKIE, value, { ...COOKIE_OPTIONS, signed: true, maxAge });
+      return reply.code(204).send();
     });
-    return reply.code(204).send();
   });
 
-  const board = new FastifyAdapter();
-  board.setBasePath(OPS_QUEUES_PATH);
-  createBullBoard({
-    queues: queues.map((queue) => {
-      const adapter = new BullMQAdapter(queue, { allowRetries: true });
-      adapter.setFormatter('data', hideSealed);
-      adapter.setFormatter('returnValue', hideSealed);
-      return adapter;
-    }),
-    serverAdapter: board,
-    options: { uiConfig: { boardTitle: 'Marine Fuel queues', hideDocsLink: true } },
+  // Called at sign-out, when the token may be revoked already: clearing the cookie needs none.
+  app.delete('/session', { schema: { hide: true } }, async (_request, reply) =>
+    reply.clearCookie(OPS_COOKIE, COOKIE_OPTIONS).code(204).send(),
+  );
+
+  await app.register(async (boardScope) => {
+    // The board's routes take the bearer header or the cookie (boardCaller); the auth plugin's own
+    // check knows the header only, so it is switched off here and lends its token check alone.
+    boardScope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await boardScope.register(authPlugin, auth);
+    boardScope.addHook('onRequest', async (request) => {
+      const url = request.routeOptions.url;
+      if (url === undefined) return;
+      const caller = await boardCaller(request, deps.revocations);
+      if (!caller.operator) throw forbidden('Only platform operators may see the queues.');
+      if (READS.has(request.method)) return;
+      if (caller.byCookie && !sameOrigin(request))
+        throw forbidden('This request did not come from this site.');
+      if (!ALLOWED_WRITES.has(url))
+        throw forbidden('The queue board may retry, promote, pause and resume jobs, nothing else.');
+      await refuseRerun(request, queues);
+    });
+
+    const board = new FastifyAdapter();
+    board.setBasePath(OPS_QUEUES_PATH);
+    // The board offers no retry of completed jobs either (refuseRerun refuses one anyway); bull-board
+    // reads allowCompletedRetries but leaves it out of its options' type.
+    const adapterOptions = { allowRetries: true, allowCompletedRetries: false };
+    createBullBoard({
+      queues: [...queues.values()].map((queue) => {
+        const adapter = new BullMQAdapter(queue, adapterOptions);
+        adapter.setFormatter('data', hideSealed);
+        adapter.setFormatter('returnValue', hideSealed);
+        return adapter;
+      }),
+      serverAdapter: board,
+      options: { uiConfig: { boardTitle: 'Marine Fuel queues', hideDocsLink: true } },
+    });
+    // The board's own handler would answer its own shape (and a stack trace in development).
+    board.setErrorHandler((error: Error & { statusCode?: number }) => {
+      const status = error.statusCode ?? 500;
+      // bull-board's type lists fewer statuses than it passes on (401 among them).
+      const code = status as ControllerHandlerReturnType['status'];
+      if (status < 500) return { status: code, body: { success: false, detail: error.message } };
+      app.log.error({ err: error }, 'queue board request failed');
+      return {
+        status: code,
+        body: { success: false, detail: 'Something went wrong on our side. Please try again.' },
+      };
+    });
+    await boardScope.register(board.registerPlugin());
   });
-  // The board's own handler would answer its own shape (and a stack trace in development).
-  board.setErrorHandler((error: Error & { statusCode?: number }) => {
-    const status = error.statusCode ?? 500;
-    // bull-board's type lists fewer statuses than it passes on (401 among them).
-    const code = status as ControllerHandlerReturnType['status'];
-    if (status < 500) return { status: code, body: { success: false, detail: error.message } };
-    app.log.error({ err: error }, 'queue board request failed');
-    return {
-      status: code,
-      body: { success: false, detail: 'Something went wrong on our side. Please try again.' },
-    };
-  });
-  await app.register(board.registerPlugin());
 }

@@ -11,7 +11,7 @@ export async function insertDistribution(
   await db.insertInto('distributions').values(values).execute();
 }
 
-/** Who last sent the inquiry, as a sender without signature; null if it was never sent. */
+/** Who last sent the inquiry, as a sender without signature; null if it was never sent (or by no address). */
 export async function latestDistributionSender(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string) {
   const row = await db
     .selectFrom('distributions')
@@ -21,7 +21,7 @@ export async function latestDistributionSender(db: Kysely<InquiryDB>, tenantId: 
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row
+  return row?.sender_email
     ? { email: row.sender_email, name: row.sender_name, company: row.sender_company, signature: null }
     : null;
 }

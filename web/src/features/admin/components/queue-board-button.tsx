@@ -8,8 +8,9 @@ const QUEUE_BOARD = '/ops/queues';
 
 /**
  * The queue board (bull-board, served by the gateway) is a page a browser opens without a bearer
- * header: the token is first traded for a cookie on the board's path, then the board is opened in
- * this tab (a new tab opened after the wait would meet the pop-up blocker).
+ * header: the token is first traded for a board session (a cookie on the board's path, an hour at
+ * most, ended at sign-out), then the board is opened in this tab (a new tab opened after the wait
+ * would meet the pop-up blocker).
  */
 export function QueueBoardButton() {
   const open = useMutation({
