@@ -3,12 +3,19 @@ import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import { asOutboxDb, type OutboxDb } from './outbox';
+import { withTimeout } from './timeout';
 
 /** The BullMQ states a queue's depth is told in. */
 export const QUEUE_STATES = ['wait', 'prioritized', 'delayed', 'active', 'failed'] as const;
 
+/**
+ * A source that has not answered by then is left out of the scrape: a scrape that outlasts
+ * Prometheus's timeout (10 s by default) would lose every series and count the target as down.
+ */
+const SOURCE_TIMEOUT_MS = 2000;
+
 export interface QueueMetricsOptions {
-  /** A producer connection (`createProducerConnection`): a scrape during a Redis outage fails fast. */
+  /** A connection that fails fast with Redis away (`createProducerConnection`, or `createRedis`'s). */
   connection: Redis;
   prefix: string;
   /** The queues this service produces or consumes (several services may report one queue). */
@@ -38,13 +45,15 @@ export function registerQueueMetrics(
       queues ??= opts.queues.map((name) => {
         const queue = new Queue(name, { connection: opts.connection, prefix: opts.prefix });
         // Redis away shows as empty gauges (and the service's relay and health report it);
-        // without a listener BullMQ prints each failed reconnect to the console.
+        // BullMQ prints an error of a queue nobody listens to on the console.
         queue.on('error', () => undefined);
         return queue;
       });
       await Promise.all(
         queues.map(async (queue) => {
-          const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
+          const counts = await withTimeout(queue.getJobCounts(...QUEUE_STATES), SOURCE_TIMEOUT_MS).catch(
+            () => undefined,
+          );
           for (const [state, count] of Object.entries(counts ?? {}))
             this.set({ queue: queue.name, state }, count);
         }),
@@ -62,16 +71,18 @@ export function registerQueueMetrics(
 function registerOutboxMetrics(registry: Registry, outbox: OutboxDb): void {
   const db = asOutboxDb(outbox);
   const read = () =>
-    db
-      .selectFrom('outbox')
-      .select([
-        sql<string>`count(*) filter (where sent_at is null)`.as('unsent'),
-        sql<string>`count(*) filter (where sent_at is not null)`.as('handed_over'),
-        sql<number>`coalesce(extract(epoch from now() - min(created_at)), 0)::float8`.as('oldest'),
-      ])
-      .where('confirmed_at', 'is', null)
-      .executeTakeFirstOrThrow()
-      .catch(() => undefined);
+    withTimeout(
+      db
+        .selectFrom('outbox')
+        .select([
+          sql<string>`count(*) filter (where sent_at is null)`.as('unsent'),
+          sql<string>`count(*) filter (where sent_at is not null)`.as('handed_over'),
+          sql<number>`coalesce(extract(epoch from now() - min(created_at)), 0)::float8`.as('oldest'),
+        ])
+        .where('confirmed_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+      SOURCE_TIMEOUT_MS,
+    ).catch(() => undefined);
   // Both gauges are collected in one scrape: the first starts the query, the second shares it.
   let pending: ReturnType<typeof read> | undefined;
   const unconfirmed = () => {

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import { outboxAck, outboxAckQueue, QUEUES, type JobPayload, type OutboxService } from '@mfd/contracts';
 import { asOutboxDb, confirmOutbox, type OutboxDb, type WithOutbox } from './outbox';
+import { withTimeout } from './timeout';
 import { startConsumer, type Logger } from './worker';
 
 /** Retry policy a job is born with. Mail retries for about ten minutes before it is given up. */
@@ -51,14 +52,6 @@ export interface OutboxBacklog {
 }
 
 export const DEFAULT_RESEND_AFTER_MS = 120_000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`queue did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** A job's data: the payload, and the request that caused it for the consumer's logs (`jobRequestId`). */
 function withTrace(payload: JobPayload, requestId: string | null): JobPayload & { request_id?: string } {

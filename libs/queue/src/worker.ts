@@ -55,8 +55,8 @@ export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Wo
         connection: opts.connection,
         prefix: opts.prefix,
       });
-      // The worker on the same connection logs its errors; without a listener BullMQ would also
-      // print each failed reconnect to the console. A failed add fails the job, which is logged.
+      // The worker on the same connection logs its errors, and a failed add fails the job (also
+      // logged); BullMQ would print an error of a queue nobody listens to on the console.
       queue.on('error', () => undefined);
       ackQueues.set(producer, queue);
       batcher = new AckBatcher(queue);

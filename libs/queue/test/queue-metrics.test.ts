@@ -84,6 +84,22 @@ describe('queue and outbox metrics', () => {
     expect(value(body, 'queue_jobs', { queue: 'directory.events', state: 'wait' })).toBe(0);
   });
 
+  it('when Redis cannot be reached, then the scrape still answers, without queue depths', async () => {
+    // Nothing listens on port 1: the connection is refused, as with Redis down.
+    const away = createProducerConnection('redis://127.0.0.1:1');
+    away.on('error', () => undefined);
+    const own = new Registry();
+    const ownMetrics = registerQueueMetrics(own, { connection: away, prefix, queues: [QUEUES.mailSend] });
+    try {
+      const body = await own.metrics();
+      expect(body).toContain('# TYPE queue_jobs gauge');
+      expect(value(body, 'queue_jobs', { queue: 'mail.send' })).toBeUndefined();
+    } finally {
+      away.disconnect();
+      await ownMetrics.close().catch(() => undefined);
+    }
+  });
+
   it('when scraped, then both outbox gauges come from one query', async () => {
     let queries = 0;
     const counting = database.db.withPlugin({

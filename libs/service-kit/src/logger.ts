@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { destination, type LoggerOptions } from 'pino';
 
 /** Paths pino blanks in every log line: credentials never reach the logs. */
@@ -57,16 +57,37 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
 const PROBE_PATHS = new Set(['/health', '/livez', '/readyz', '/metrics']);
 
 /**
+ * The logger a request's line goes through: the app's own with no redaction. The line holds
+ * nothing but the request id, method, loggable URL, address, status and time, none of them a
+ * secret, and the wildcard redaction (which clones each object it looks into) was a tenth of the
+ * gateway's time per request. Errors still go through the redacting logger.
+ */
+const unredacted = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+function requestLineLogger(log: FastifyBaseLogger): FastifyBaseLogger {
+  let plain = unredacted.get(log);
+  if (!plain) {
+    plain = log.child({}, { redact: { paths: [] } });
+    unredacted.set(log, plain);
+  }
+  return plain;
+}
+
+/**
  * One line per answered request, in place of Fastify's two (one as it comes in, one as it is
- * answered): its method and loggable URL (req), status (res) and milliseconds (responseTime).
+ * answered): its request id, method and loggable URL (req), status (res) and milliseconds (responseTime).
  */
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (PROBE_PATHS.has(request.url.split('?')[0] ?? '')) reply.log.debug(line, 'request completed');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request errored');
+      return;
+    }
+    const probe = PROBE_PATHS.has(request.url.split('?')[0] ?? '');
+    const log = requestLineLogger(request.server.log);
+    if (probe) log.debug({ reqId: request.id, ...line }, 'request completed');
+    else log.info({ reqId: request.id, ...line }, 'request completed');
   }
 }

@@ -12,13 +12,15 @@ const UPLOAD_ROUTES = new Set(['POST /api/ports/bulk-import']);
  */
 export const bodyLimit = fp(
   async (app: FastifyInstance, opts: { limit: number; uploadLimit: number }) => {
-    app.addHook('onRequest', async (request) => {
+    // A callback hook: most requests carry no body, and an async one cost each a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const length = Number(request.headers['content-length'] ?? 0);
-      if (!length) return;
+      if (!length) return done();
       const path = request.url.split('?')[0];
       const limit = UPLOAD_ROUTES.has(`${request.method} ${path}`) ? opts.uploadLimit : opts.limit;
       if (length > limit)
-        throw payloadTooLarge(`The request is too large (limit ${Math.round(limit / 1024)} KB)`);
+        return done(payloadTooLarge(`The request is too large (limit ${Math.round(limit / 1024)} KB)`));
+      done();
     });
   },
   { name: 'body-limit' },

@@ -5,14 +5,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import cookie from '@fastify/cookie';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  accessTokenClaims,
-  OUTBOX_SERVICES,
-  outboxAckQueue,
-  QUEUES,
-  sealedSecret,
-  type AccessTokenClaims,
-} from '@mfd/contracts';
+import { accessTokenClaims, OUTBOX_SERVICES, outboxAckQueue, QUEUES, sealedSecret } from '@mfd/contracts';
 import { createProducerConnection, queuePrefix } from '@mfd/queue';
 import {
   authPlugin,
@@ -99,15 +92,17 @@ async function boardCaller(
   request: FastifyRequest,
   revocations: TokenRevocations,
 ): Promise<{ operator: boolean; byCookie: boolean }> {
-  const byCookie = !request.headers.authorization;
-  const claims = byCookie
-    ? boardSessionOf(request)
-    : await request.jwtVerify().then(
-        (payload) => accessTokenClaims.parse(payload),
-        () => undefined,
-      );
+  if (!request.headers.authorization) {
+    const session = boardSessionOf(request);
+    if (!session || (await revocations.isRevoked(session))) throw unauthorized(SESSION_ENDED);
+    return { operator: true, byCookie: true };
+  }
+  const claims = await request.jwtVerify().then(
+    (payload) => accessTokenClaims.parse(payload),
+    () => undefined,
+  );
   if (!claims || (await revocations.isRevoked(claims))) throw unauthorized(SESSION_ENDED);
-  return { operator: byCookie || (claims as AccessTokenClaims).operator, byCookie };
+  return { operator: claims.operator, byCookie: false };
 }
 
 /**
