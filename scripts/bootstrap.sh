@@ -159,5 +159,10 @@ if $check; then
   if [ "$missing" = 0 ]; then say "check passed: every step above can be done here"; else say "check FAILED: see CANNOT above"; fi
   exit "$missing"
 fi
+# Node trusts only its own CA list; behind a TLS-inspecting proxy the registry's chain is the
+# machine's. The system bundle includes the public CAs, so adding it changes nothing elsewhere.
+if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r /etc/ssl/certs/ca-certificates.crt ]; then
+  export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+fi
 npm ci --no-audit --no-fund
 say "ready: npm start (the app), npm test (the tests) run on Node $(node --version)"
