@@ -59,8 +59,9 @@ const PROBE_PATHS = new Set(['/health', '/livez', '/readyz', '/metrics']);
 /**
  * The logger a request's line goes through: the app's own with no redaction. The line holds
  * nothing but the request id, method, loggable URL, address, status and time, none of them a
- * secret, and the wildcard redaction (which clones each object it looks into) was a tenth of the
- * gateway's time per request. Errors still go through the redacting logger.
+ * secret, and the wildcard redaction (which clones each object it looks into) nearly doubled the
+ * line's cost (about 9 us instead of 5, in every service on every request). Errors still go
+ * through the redacting logger.
  */
 const unredacted = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
 function requestLineLogger(log: FastifyBaseLogger): FastifyBaseLogger {

@@ -1,5 +1,7 @@
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateKeyPair } from '@mfd/service-kit';
 import { bearer, makeUser, testInfra, testKeys } from '@mfd/testing';
 import { buildApp } from '../src/app';
@@ -84,16 +86,24 @@ describe('gateway routing and token check', () => {
 });
 
 describe('gateway forwarding', () => {
-  it('when a request passes, then the upstream gets the Authorization, the request id and the client address the gateway saw', async () => {
-    // An observer standing in for a service, to read exactly what the gateway forwards.
-    const seen: Record<string, string | string[] | undefined>[] = [];
-    const observer = Fastify();
+  // An observer standing in for the inquiry service, to read exactly what the gateway forwards.
+  const seen: { url: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+  const observer = Fastify();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let deps: ReturnType<typeof createDeps>;
+  beforeAll(async () => {
+    observer.removeAllContentTypeParsers();
+    observer.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     observer.all('/*', async (request) => {
-      seen.push(request.headers);
+      seen.push({
+        url: request.url,
+        headers: request.headers,
+        body: (request.body as string | undefined) ?? '',
+      });
       return { ok: true };
     });
     await observer.listen({ port: 0, host: '127.0.0.1' });
-    const port = (observer.server.address() as { port: number }).port;
+    const port = (observer.server.address() as AddressInfo).port;
     const config = gatewayConfig.parse({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -101,30 +111,65 @@ describe('gateway forwarding', () => {
       REDIS_URL: testInfra().redisUrl,
       INQUIRY_URL: `http://127.0.0.1:${port}`,
     });
-    const deps = createDeps(config, testKeys().publicKey);
-    const app = await buildApp(deps);
-    try {
-      const user = makeUser();
-      const res = await app.inject({
-        method: 'GET',
-        url: '/api/dashboard?x=1',
-        headers: { ...bearer(user), 'x-request-id': 'req-from-client-7', 'x-forwarded-for': '6.6.6.6' },
-        remoteAddress: '10.1.2.3',
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['x-request-id']).toBe('req-from-client-7');
-      expect(seen[0]).toMatchObject({
-        authorization: `Bearer ${user.token}`,
-        'x-request-id': 'req-from-client-7',
-        'x-forwarded-for': '10.1.2.3',
-      });
+    deps = createDeps(config, testKeys().publicKey);
+    app = await buildApp(deps);
+  });
+  afterAll(async () => {
+    await app.close();
+    await closeDeps(deps);
+    await observer.close();
+  });
+  beforeEach(() => {
+    seen.length = 0;
+  });
 
-      await app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) });
-      expect(seen[1]?.['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    } finally {
-      await app.close();
-      await closeDeps(deps);
-      await observer.close();
-    }
+  it('when a request passes, then the upstream gets the Authorization, the request id and the client address the gateway saw', async () => {
+    const user = makeUser();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/dashboard?x=1',
+      headers: { ...bearer(user), 'x-request-id': 'req-from-client-7', 'x-forwarded-for': '6.6.6.6' },
+      remoteAddress: '10.1.2.3',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-request-id']).toBe('req-from-client-7');
+    expect(seen[0]?.headers).toMatchObject({
+      authorization: `Bearer ${user.token}`,
+      'x-request-id': 'req-from-client-7',
+      'x-forwarded-for': '10.1.2.3',
+    });
+
+    await app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) });
+    expect(seen[1]?.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('when a body is sent, then the service gets the path, query string and body exactly as the client sent them', async () => {
+    const body = '{ "price" : 1.50,  "note":"as typed" }';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/offers/7/lines?draft=1&x=%2F',
+      headers: { ...bearer(makeUser()), 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(seen).toMatchObject([{ url: '/api/offers/7/lines?draft=1&x=%2F', body }]);
+  });
+
+  it('when a path climbs out of its public prefix (dot segments, encoded or behind backslashes), then 400 and nothing is forwarded', async () => {
+    // Over a socket: inject would resolve the dot segments before the gateway saw them.
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const statusOf = (path: string) =>
+      new Promise<number | undefined>((resolve, reject) =>
+        get({ host: '127.0.0.1', port, path }, (res) => resolve(res.resume().statusCode)).on('error', reject),
+      );
+    for (const path of [
+      '/api/public/offers/x/../../../inquiries',
+      '/api/public/offers/x/..%2F..%2F..%2Finquiries',
+      '/api/public/offers/x/%2e%2e/%2e%2e/%2e%2e/inquiries',
+      '/api/public/offers/x\\..\\..\\..\\inquiries',
+    ])
+      expect(await statusOf(path), path).toBe(400);
+    expect(seen).toEqual([]);
   });
 });
