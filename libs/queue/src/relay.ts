@@ -33,6 +33,8 @@ export interface RelayOptions {
   prefix: string;
   logger: Logger;
   pollMs?: number;
+  /** How long a kick waits for company before the pass it starts (default 5 ms). */
+  kickDelayMs?: number;
   batchSize?: number;
   /** A row handed over this long ago and still unconfirmed is handed over again (its job may be lost). */
   resendAfterMs?: number;
@@ -71,6 +73,7 @@ export class OutboxRelay {
   /** Queues whose connection finished BullMQ's set-up; only these may be closed (see `stop`). */
   private readonly readyQueues = new Set<Queue>();
   private timer: NodeJS.Timeout | undefined;
+  private kickTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private acks: Worker | undefined;
   private again = false;
@@ -99,16 +102,28 @@ export class OutboxRelay {
     this.kick();
   }
 
-  /** Relays now (after a commit) instead of waiting for the next poll. */
+  /**
+   * Relays soon (after a commit) instead of waiting for the next poll. Kicks within a few
+   * milliseconds share one pass: a mailer finishing mails one by one would otherwise spend a
+   * transaction on each status row.
+   */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-    });
+    this.kickTimer ??= setTimeout(() => {
+      this.kickTimer = undefined;
+      if (this.stopped) return;
+      if (this.running) {
+        this.again = true;
+        return;
+      }
+      this.running = this.loop().finally(() => {
+        this.running = undefined;
+      });
+    }, this.opts.kickDelayMs ?? 5);
   }
 
   /** Relays everything due (new rows, and unconfirmed ones past `resendAfterMs`); tests and shutdown use it. */
@@ -125,6 +140,7 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    clearTimeout(this.kickTimer);
     await this.running;
     await this.acks?.close();
     // BullMQ drops a shared connection's listeners on close; a set-up still waiting for Redis would
