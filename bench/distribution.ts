@@ -5,11 +5,11 @@ import { availableParallelism } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { createQueueConnection, MailSecrets, confirmOutbox } from '@mfd/queue';
 import { generateKeyPair } from '@mfd/service-kit';
 import type { MailSendJob } from '@mfd/contracts';
@@ -58,9 +58,10 @@ const schemas = {
 const PREFIX = `bench:${tag}`;
 const quiet = pino({ level: 'silent' });
 
-/** An SMTP server that only counts what it is given (no parsing), optionally slow to answer. */
+/** An SMTP server that only counts what it is given (no parsing), optionally slow to answer, on its own thread. */
 class CountingSink {
-  private readonly server: SMTPServer;
+  private readonly worker: Worker;
+  private listening = 0;
   private readonly perRecipient = new Map<string, number>();
   count = 0;
   /** Message counts whose arrival time is noted in markTimes. */
@@ -70,39 +71,40 @@ class CountingSink {
   lastAt = 0;
   private waiting: { n: number; done: () => void } | undefined;
 
-  constructor(private readonly delayMs = 0) {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      disableReverseLookup: true,
-      logger: false,
-      onData: (stream, session, callback) => {
-        stream.on('data', () => undefined);
-        stream.on('end', () => {
-          const answer = () => {
-            for (const r of session.envelope.rcptTo)
-              this.perRecipient.set(r.address, (this.perRecipient.get(r.address) ?? 0) + 1);
-            this.count += 1;
-            this.firstAt ||= performance.now();
-            this.lastAt = performance.now();
-            if (this.marks.includes(this.count)) this.markTimes.push(this.lastAt);
-            if (this.waiting && this.count >= this.waiting.n) this.waiting.done();
-            callback();
-          };
-          if (this.delayMs > 0) setTimeout(answer, this.delayMs);
-          else answer();
-        });
-      },
+  constructor(delayMs = 0) {
+    this.worker = new Worker(new URL('./counting-sink-worker.ts', import.meta.url), {
+      workerData: { delayMs },
+      execArgv: ['--import', 'tsx'],
+    });
+    this.worker.on('message', (m: { type: string; rcpt?: string[]; at?: number }) => {
+      if (m.type !== 'mail') return;
+      for (const address of m.rcpt ?? [])
+        this.perRecipient.set(address, (this.perRecipient.get(address) ?? 0) + 1);
+      this.count += 1;
+      // The sink's own clock, on this thread's time line.
+      const at = (m.at ?? 0) - performance.timeOrigin;
+      this.firstAt ||= at;
+      this.lastAt = Math.max(this.lastAt, at);
+      if (this.marks.includes(this.count)) this.markTimes.push(at);
+      if (this.waiting && this.count >= this.waiting.n) this.waiting.done();
     });
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((done) => this.server.listen(0, '127.0.0.1', done));
+    this.listening = await new Promise<number>((done, fail) => {
+      this.worker.once('error', fail);
+      const ready = (m: { type: string; port?: number }) => {
+        if (m.type !== 'ready') return;
+        this.worker.off('message', ready);
+        done(m.port!);
+      };
+      this.worker.on('message', ready);
+    });
     return this;
   }
 
   get port(): number {
-    return (this.server.server.address() as AddressInfo).port;
+    return this.listening;
   }
 
   reset(): void {
@@ -138,8 +140,15 @@ class CountingSink {
     return [...this.perRecipient.values()].filter((n) => n > 1).length;
   }
 
-  stop(): Promise<void> {
-    return new Promise((done) => this.server.close(() => done()));
+  async stop(): Promise<void> {
+    await new Promise<void>((done) => {
+      const stopped = (m: { type: string }) => {
+        if (m.type === 'stopped') done();
+      };
+      this.worker.on('message', stopped);
+      this.worker.postMessage({ type: 'stop' });
+    });
+    await this.worker.terminate();
   }
 }
 
