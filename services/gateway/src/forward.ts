@@ -4,18 +4,23 @@ import { GATEWAY_AUTH_HEADER } from '@mfd/service-kit';
 
 /**
  * Headers a service receives: the caller's own (Authorization included), the request id this
- * gateway logs under, the client address as the gateway determined it (a client's own
- * X-Forwarded-For is replaced, never appended to), and the gateway's secret, without which a
- * service believes no forwarded address.
+ * gateway logs under, the client address, host and scheme as the gateway determined them (a
+ * client's own X-Forwarded-* are replaced, never appended to, and its Forwarded header dropped:
+ * the services believe these because the gateway's secret comes with them).
  */
 export function forwardHeaders(gatewaySecret: string) {
   return (
-    request: { id: string; ip: string },
+    request: { id: string; ip: string; host: string; protocol: string },
     headers: IncomingHttpHeaders | Http2Headers,
-  ): IncomingHttpHeaders => ({
-    ...headers,
-    'x-request-id': request.id,
-    'x-forwarded-for': request.ip,
-    [GATEWAY_AUTH_HEADER]: gatewaySecret,
-  });
+  ): IncomingHttpHeaders => {
+    const { forwarded: _clientsOwn, ...rest } = headers as IncomingHttpHeaders;
+    return {
+      ...rest,
+      'x-request-id': request.id,
+      'x-forwarded-for': request.ip,
+      'x-forwarded-host': request.host,
+      'x-forwarded-proto': request.protocol,
+      [GATEWAY_AUTH_HEADER]: gatewaySecret,
+    };
+  };
 }

@@ -143,6 +143,28 @@ describe('gateway forwarding', () => {
     expect(seen[1]?.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('when a client sends its own forwarding headers, then the service gets the host, scheme and address the gateway saw instead', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: {
+        ...bearer(makeUser()),
+        host: 'app.marinefuel.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'gopher',
+        forwarded: 'for=6.6.6.6;host=evil.example;proto=https',
+      },
+      remoteAddress: '10.1.2.3',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(seen[0]?.headers).toMatchObject({
+      'x-forwarded-for': '10.1.2.3',
+      'x-forwarded-host': 'app.marinefuel.example',
+      'x-forwarded-proto': 'http',
+    });
+    expect(seen[0]?.headers.forwarded).toBeUndefined();
+  });
+
   it('when a body is sent, then the service gets the path, query string and body exactly as the client sent them', async () => {
     const body = '{ "price" : 1.50,  "note":"as typed" }';
     const res = await app.inject({
