@@ -7,3 +7,4 @@ export * from './routes';
 export * from './mail-secrets';
 export * from './free-port';
 export * from './own-redis';
+export * from './seeded-random';

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { createQueueConnection } from '@mfd/queue';
 import { startOwnRedis, type SmtpSink } from '@mfd/testing';
 import { messageIdFor } from '../../mailer/src/domain/message-id';
 import { tableRow, tally, type Tally } from '../../mailer/test/fault-harness';
+import { startMailer } from '../../mailer/test/harness';
 import { startMailStatusConsumer } from '../src/jobs/mail-status';
 import {
   createSupplier,
@@ -16,8 +15,6 @@ import {
 } from './distribution-fixtures';
 import { startRfq } from './harness';
 import { createInquiry, signUpTrader } from './offer-fixtures';
-
-const ROOT = resolve(import.meta.dirname, '../../..');
 
 /**
  * The RFQ stack for fault tests on a Redis of the test's own (so it can be stopped or emptied):
@@ -54,6 +51,25 @@ export async function startDistributionStack(env: Record<string, string> = {}) {
 }
 
 export type DistributionStack = Awaited<ReturnType<typeof startDistributionStack>>;
+
+/** The stack above and an in-process mailer on its Redis, relaying its own outbox; `close` stops all. */
+export async function startStackWithMailer(
+  stackEnv: Record<string, string>,
+  mailerEnv: Record<string, string>,
+) {
+  const stack = await startDistributionStack(stackEnv);
+  const mailer = await startMailer({ ...stack.shared, ...mailerEnv });
+  mailer.deps.relay.start();
+  return {
+    stack,
+    mailer,
+    async close() {
+      await stack.close();
+      await mailer.close();
+      await stack.redis.stop();
+    },
+  };
+}
 type Stack = DistributionStack['s'];
 
 /** A name part from an index (the fixtures make e-mail addresses of the letters only). */
@@ -142,28 +158,4 @@ export async function expectDeliveredOnce(
   expect(rows.map((r) => r.mail_status)).toEqual(rfq.emails.map(() => 'sent'));
   expect(await unconfirmedInvitations(s, rfq.trader.tenantId)).toEqual([]);
   return figures;
-}
-
-/** The mailer as its own process (run with tsx), so a test can SIGKILL it mid-send. */
-export function startMailerProcess(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'services/mailer/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      METRICS_PORT: '0',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-}
-
-export function killProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill(signal);
-  });
 }

@@ -5,13 +5,12 @@ import { dropSchemas, SmtpSink, TEST_MAIL_SECRET_KEYS, testInfra, uniqueSchema }
 import type { MailerDB } from '../../mailer/src/data/db';
 import {
   expectDeliveredOnce,
-  killProcess,
   prepareDistribution,
   startDistributionStack,
-  startMailerProcess,
   waitForDistribution,
   type DistributionStack,
 } from './fault-distribution-harness';
+import { killProcess, startMailerProcess } from '../../mailer/test/mailer-process';
 
 const SUPPLIERS = 30;
 const MAIL_FROM = 'Marine Fuel Distribution <no-reply@marinefuel.local>';

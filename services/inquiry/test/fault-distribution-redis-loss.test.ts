@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
+import type { MailerHarness } from '../../mailer/test/harness';
 import {
   expectDeliveredOnce,
   prepareDistribution,
-  startDistributionStack,
+  startStackWithMailer,
   waitForDistribution,
   type DistributionStack,
 } from './fault-distribution-harness';
@@ -14,18 +14,16 @@ const SUPPLIERS = 30;
 describe('fault: Redis restarted without its data while the invitations wait', () => {
   let stack: DistributionStack;
   let mailer: MailerHarness;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    stack = await startDistributionStack({ OUTBOX_RESEND_SECONDS: '2' });
-    mailer = await startMailer({ ...stack.shared, OUTBOX_RESEND_SECONDS: '2', MAIL_CONCURRENCY: '10' });
+    ({ stack, mailer, close } = await startStackWithMailer(
+      { OUTBOX_RESEND_SECONDS: '2' },
+      { OUTBOX_RESEND_SECONDS: '2', MAIL_CONCURRENCY: '10' },
+    ));
     // The mailer takes nothing yet: the invitations wait in Redis only.
     await mailer.worker.pause(true);
-    mailer.deps.relay.start();
   });
-  afterAll(async () => {
-    await stack.close();
-    await mailer.close();
-    await stack.redis.stop();
-  });
+  afterAll(() => close());
 
   it(
     'when Redis comes back empty and the mailer starts taking jobs, then the acknowledged outbox hands the invitations over again and each supplier gets one mail',

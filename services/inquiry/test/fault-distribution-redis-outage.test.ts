@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
+import type { MailerHarness } from '../../mailer/test/harness';
 import { recipientRows } from './distribution-fixtures';
 import {
   expectDeliveredOnce,
   prepareDistribution,
-  startDistributionStack,
+  startStackWithMailer,
   unconfirmedInvitations,
   waitForDistribution,
   type DistributionStack,
@@ -16,16 +16,14 @@ const SUPPLIERS = 30;
 describe('fault: Redis down while the trader distributes an inquiry', () => {
   let stack: DistributionStack;
   let mailer: MailerHarness;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    stack = await startDistributionStack({ OUTBOX_RESEND_SECONDS: '10' });
-    mailer = await startMailer({ ...stack.shared, MAIL_CONCURRENCY: '10', SMTP_POOL_MAX: '10' });
-    mailer.deps.relay.start();
+    ({ stack, mailer, close } = await startStackWithMailer(
+      { OUTBOX_RESEND_SECONDS: '10' },
+      { MAIL_CONCURRENCY: '10', SMTP_POOL_MAX: '10' },
+    ));
   });
-  afterAll(async () => {
-    await stack.close();
-    await mailer.close();
-    await stack.redis.stop();
-  });
+  afterAll(() => close());
 
   it(
     'when the trader distributes to 30 suppliers while Redis is stopped, then the request succeeds and every supplier gets one mail once Redis is back',

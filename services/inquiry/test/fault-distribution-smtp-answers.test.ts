@@ -1,40 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
+import { seeded } from '@mfd/testing';
+import type { MailerHarness } from '../../mailer/test/harness';
 import { recipientRows } from './distribution-fixtures';
 import {
   expectDeliveredOnce,
   prepareDistribution,
-  startDistributionStack,
+  startStackWithMailer,
   waitForDistribution,
   type DistributionStack,
 } from './fault-distribution-harness';
 
 const SUPPLIERS = 40;
 
-/** A small seeded generator (mulberry32), so "a random 20%" is the same 20% on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('fault: the SMTP server answers 451 to a fifth of the invitations', () => {
   let stack: DistributionStack;
   let mailer: MailerHarness;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    stack = await startDistributionStack({ OUTBOX_RESEND_SECONDS: '30' });
-    mailer = await startMailer({ ...stack.shared, MAIL_CONCURRENCY: '10', SMTP_POOL_MAX: '10' });
-    mailer.deps.relay.start();
+    ({ stack, mailer, close } = await startStackWithMailer(
+      { OUTBOX_RESEND_SECONDS: '30' },
+      { MAIL_CONCURRENCY: '10', SMTP_POOL_MAX: '10' },
+    ));
   });
-  afterAll(async () => {
-    await stack.close();
-    await mailer.close();
-    await stack.redis.stop();
-  });
+  afterAll(() => close());
 
   it(
     'when 20% of the suppliers get a 451 on their first attempt, then every supplier gets one mail and their rows show the retry',

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '@mfd/contracts';
 import { createDatabase } from '@mfd/db';
@@ -15,33 +14,9 @@ import {
   waitForDelivery,
   type MailProducer,
 } from './fault-harness';
+import { killProcess, startMailerProcess } from './mailer-process';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const MAILS = 40;
-
-/** The mailer as its own process (run with tsx), so the test can SIGKILL it mid-send. */
-function startMailerProcess(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'services/mailer/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      METRICS_PORT: '0',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill(signal);
-  });
-}
 
 describe('fault: mailer SIGKILLed while the SMTP server takes 3 s to answer 250', () => {
   const schema = uniqueSchema('mailer');
@@ -66,7 +41,7 @@ describe('fault: mailer SIGKILLed while the SMTP server takes 3 s to answer 250'
     };
   });
   afterAll(async () => {
-    await Promise.all(children.map((c) => kill(c, 'SIGKILL')));
+    await Promise.all(children.map((c) => killProcess(c, 'SIGKILL')));
     await producer.close();
     await mailerDb.close();
     await sink.stop();
@@ -87,7 +62,7 @@ describe('fault: mailer SIGKILLed while the SMTP server takes 3 s to answer 250'
       // The server has taken the first messages and holds back its 250: the mailer dies now.
       while (sink.messages.length < 5 && Date.now() < first) await new Promise((r) => setTimeout(r, 20));
       expect(sink.messages.length).toBeGreaterThanOrEqual(5);
-      await kill(children[0]!, 'SIGKILL');
+      await killProcess(children[0]!, 'SIGKILL');
       children.push(startMailerProcess(mailerEnv));
 
       await waitForDelivery(sink, id, recipients, 80_000);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seeded } from '@mfd/testing';
 import { startMailer, type MailerHarness } from './harness';
 import {
   queueResetMails,
@@ -10,17 +11,6 @@ import {
   waitForDelivery,
   type MailProducer,
 } from './fault-harness';
-
-/** A small seeded generator (mulberry32), so "a random 20%" is the same 20% on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Identity's outbox and an in-process mailer on a Redis of the test's own, sending to a sink that refuses some mails. */
 describe('fault: the SMTP server answers 451 or 550', () => {
