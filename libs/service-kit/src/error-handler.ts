@@ -63,6 +63,8 @@ export const errorHandler = fp(
   async (app: FastifyInstance, opts: { notFound?: boolean }) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const known = toResponse(error);
+      if (error instanceof AppError && error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       if (known) return reply.code(known.status).send(known.body);
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ success: false, detail: INTERNAL_ERROR } satisfies ErrorResponse);

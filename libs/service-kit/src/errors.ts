@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: FieldError[],
+    /** Sent as Retry-After with a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -27,5 +29,11 @@ export const payloadTooLarge = (detail = 'The upload is too large') =>
 export const serviceUnavailable = (
   detail = 'This is not possible right now. Please try again in a few minutes.',
 ) => new AppError(503, 'SERVICE_UNAVAILABLE', detail);
-export const tooManyRequests = (detail = 'Too many attempts. Please wait and try again.') =>
-  new AppError(429, 'TOO_MANY_REQUESTS', detail);
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new AppError(429, 'TOO_MANY_REQUESTS', detail, undefined, retryAfterSeconds);
+/** What a spent sign-in, reset or password-check budget answers. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  tooManyRequests(
+    `Too many attempts. Please wait ${Math.ceil(retryAfterSeconds / 60)} minute(s) and try again.`,
+    retryAfterSeconds,
+  );

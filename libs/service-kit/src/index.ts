@@ -9,6 +9,7 @@ export * from './keys';
 export * from './logger';
 export * from './metrics';
 export * from './openapi';
+export * from './rate-limit';
 export * from './redis';
 export * from './revocations';
 export * from './server';

@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { outboxAckQueue, QUEUES } from '@mfd/contracts';
 import { queuePrefix, registerQueueMetrics, requestIdHook } from '@mfd/queue';
-import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
+import {
+  authPlugin,
+  behindGateway,
+  createServiceApp,
+  redisRateLimit,
+  registerHealth,
+} from '@mfd/service-kit';
 import type { IdentityDeps } from './deps';
 import type { AccountsContext } from './domain/accounts';
 import { authRoutes } from './routes/auth';
@@ -42,6 +48,12 @@ export async function buildApp(deps: IdentityDeps) {
     mailSecrets: deps.mailSecrets,
   };
   await app.register(authRoutes, { accounts });
-  await app.register(profileRoutes, { ctx: accounts });
+  const currentPasswordFailures = redisRateLimit(
+    deps.redis,
+    `${deps.config.REDIS_PREFIX}:rl:current-password`,
+    deps.config.CURRENT_PASSWORD_FAILURES,
+    deps.config.CURRENT_PASSWORD_WINDOW_SECONDS,
+  );
+  await app.register(profileRoutes, { ctx: { ...accounts, currentPasswordFailures } });
   return app;
 }

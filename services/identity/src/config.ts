@@ -26,6 +26,9 @@ export const identityConfig = baseConfig.extend({
         .filter(Boolean),
     )
     .pipe(z.array(z.email({ error: 'OPERATOR_EMAILS must be a comma-separated list of e-mail addresses' }))),
+  /** Wrong current passwords (changing the login e-mail) one user may give within the window below; a right one starts again. */
+  CURRENT_PASSWORD_FAILURES: z.coerce.number().int().min(1).default(5),
+  CURRENT_PASSWORD_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** An outbox row not confirmed this long after it was handed over is handed over again. */
   OUTBOX_RESEND_SECONDS: z.coerce.number().int().min(1).default(120),

@@ -118,4 +118,36 @@ describe('changing the login e-mail', () => {
     // This session and the sign-in just made with the new address; the earlier other one is gone.
     expect(live).toHaveLength(2);
   });
+  it('when the current password is guessed, then after 5 wrong ones even the right one gets 429 with Retry-After, and the e-mail stays', async () => {
+    const user = await id.signUp();
+    const attempt = (current_password: string) =>
+      putProfile(user.access_token, { name: 'Maria Jensen', email: newAddress(), current_password });
+    for (let i = 0; i < 5; i++) expect((await attempt(`guess-number-${i}`)).statusCode).toBe(400);
+    const refused = await attempt(user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      detail: expect.stringMatching(/^Too many attempts/),
+    });
+    expect((await me(user.access_token)).json().email).toBe(user.email);
+    // Another user's budget is their own.
+    const other = await id.signUp();
+    const own = await putProfile(other.access_token, {
+      name: 'Maria Jensen',
+      email: newAddress(),
+      current_password: 'wrong-password-9',
+    });
+    expect(own.statusCode).toBe(400);
+  });
+
+  it('when the right current password is given, then the wrong ones before it stop counting', async () => {
+    const user = await id.signUp();
+    const attempt = (current_password: string) =>
+      putProfile(user.access_token, { name: 'Maria Jensen', email: newAddress(), current_password });
+    for (let i = 0; i < 4; i++) expect((await attempt(`guess-number-${i}`)).statusCode).toBe(400);
+    expect((await attempt(user.password)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt(`guess-again-${i}`)).statusCode).toBe(400);
+    expect((await attempt(user.password)).statusCode).toBe(200);
+  });
 });

@@ -1,19 +1,6 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { redisRateLimit as limiter } from '@mfd/service-kit';
 import type { GatewayConfig } from '../config';
-
-function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
-  return new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix,
-    points,
-    duration,
-    // With Redis away, answer from memory at once rather than wait for a connection.
-    rejectIfRedisNotReady: true,
-    // If Redis is away, each replica keeps counting in memory rather than letting everything through.
-    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-  });
-}
 
 /** Counters shared by every gateway replica through Redis. */
 export function createRateLimits(redis: Redis, prefix: string, c: GatewayConfig) {
@@ -43,17 +30,6 @@ export function createOfferLinkLimits(redis: Redis, prefix: string, c: GatewayCo
     submitsByToken: limiter(redis, `${base}:submit:token`, c.OFFER_LINK_SUBMITS_PER_TOKEN, window),
     requestsByIp: limiter(redis, `${base}:ip`, c.OFFER_LINK_REQUESTS_PER_IP, window),
   };
-}
-
-/** Consumes one point, atomically in Redis; answers the wait in seconds when the limit is spent. */
-export async function spend(limit: RateLimiterRedis, key: string): Promise<number | null> {
-  try {
-    await limit.consume(key);
-    return null;
-  } catch (err) {
-    if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-    throw err;
-  }
 }
 
 /** E-mails are counted case-insensitively, as accounts are matched. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '@mfd/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { spend, tooManyRequests } from '@mfd/service-kit';
 import type { GatewayDeps } from '../deps';
-import { createOfferLinkLimits, spend } from '../domain/rate-limits';
+import { createOfferLinkLimits } from '../domain/rate-limits';
 
 const PREFIX = '/api/public/offers/';
 
@@ -20,15 +20,16 @@ function tokenKey(url: string): string | null {
  */
 export function offerLinkLimits(deps: GatewayDeps) {
   const limits = createOfferLinkLimits(deps.redis, deps.config.REDIS_PREFIX, deps.config);
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest): Promise<void> => {
     const token = tokenKey(request.url);
     const byToken =
       request.method === 'GET' || request.method === 'HEAD' ? limits.readsByToken : limits.submitsByToken;
     const wait =
       (await spend(limits.requestsByIp, request.ip)) ?? (token ? await spend(byToken, token) : null);
-    if (wait) {
-      reply.header('retry-after', String(wait));
-      throw tooManyRequests('Too many requests for this offer link. Please wait a minute and try again.');
-    }
+    if (wait)
+      throw tooManyRequests(
+        'Too many requests for this offer link. Please wait a minute and try again.',
+        wait,
+      );
   };
 }

@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { installJsonParser, tooManyRequests } from '@mfd/service-kit';
+import { installJsonParser, spend, tooManyAttempts } from '@mfd/service-kit';
 import type { GatewayDeps } from '../deps';
-import { createRateLimits, emailKey, spend } from '../domain/rate-limits';
+import { createRateLimits, emailKey } from '../domain/rate-limits';
 import { forwardHeaders } from '../forward';
-
-function refuse(reply: FastifyReply, seconds: number): never {
-  reply.header('retry-after', String(seconds));
-  throw tooManyRequests(`Too many attempts. Please wait ${Math.ceil(seconds / 60)} minute(s) and try again.`);
-}
 
 const hashed = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -43,7 +38,7 @@ export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: Gat
 
   app.post('/api/auth/signup', { config }, async (request, reply) => {
     const wait = await spend(limits.signupByIp, request.ip);
-    if (wait) refuse(reply, wait);
+    if (wait) throw tooManyAttempts(wait);
     return forward(request, reply);
   });
 
@@ -71,11 +66,11 @@ export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: Gat
     },
     async (request, reply) => {
       const byPair = await spend(limits.loginFailuresByEmailAndIp, loginKey(request));
-      if (byPair) refuse(reply, byPair);
+      if (byPair) throw tooManyAttempts(byPair);
       const byIp = await spend(limits.loginFailuresByIp, request.ip);
       if (byIp) {
         await limits.loginFailuresByEmailAndIp.reward(loginKey(request));
-        refuse(reply, byIp);
+        throw tooManyAttempts(byIp);
       }
       return forward(request, reply);
     },
@@ -85,7 +80,7 @@ export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: Gat
     const email = emailKey(request.body);
     const wait =
       (await spend(limits.resetByIp, request.ip)) ?? (email ? await spend(limits.resetByEmail, email) : null);
-    if (wait) refuse(reply, wait);
+    if (wait) throw tooManyAttempts(wait);
     return forward(request, reply);
   });
 
@@ -95,14 +90,14 @@ export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: Gat
     const wait =
       (await spend(limits.resetByIp, request.ip)) ??
       (tokenKey ? await spend(limits.resetByToken, tokenKey) : null);
-    if (wait) refuse(reply, wait);
+    if (wait) throw tooManyAttempts(wait);
     return forward(request, reply);
   });
 
   // A one-time link like the reset one: guesses count against the same per-IP budget.
   app.post('/api/auth/verify-email', { config }, async (request, reply) => {
     const wait = await spend(limits.resetByIp, request.ip);
-    if (wait) refuse(reply, wait);
+    if (wait) throw tooManyAttempts(wait);
     return forward(request, reply);
   });
 }

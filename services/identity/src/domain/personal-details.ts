@@ -7,7 +7,16 @@ import {
   type PersonalDetails,
 } from '@mfd/contracts';
 import { writeOutbox } from '@mfd/queue';
-import { badRequest, conflict, notFound, type AuthContext, type TokenRevocations } from '@mfd/service-kit';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  spend,
+  tooManyAttempts,
+  type AuthContext,
+  type TokenRevocations,
+} from '@mfd/service-kit';
 import type { IdentityDB } from '../data/db';
 import { findCredentials } from '../data/profile.repository';
 import { retireResetTokens } from '../data/reset-tokens.repository';
@@ -22,6 +31,11 @@ export interface PersonalDetailsContext {
   revocations: TokenRevocations;
   /** Called after a transaction that wrote to the outbox has committed. */
   outboxWritten: () => void;
+  /**
+   * Wrong current passwords per user: a stolen or unattended session must not be able to guess
+   * the password (and so take the account) at argon2's cost to us.
+   */
+  currentPasswordFailures: RateLimiterRedis;
 }
 
 const currentPasswordError = (message: string) => {
@@ -45,8 +59,13 @@ export async function savePersonalDetails(
   const emailChanged = contact.email !== account.email.toLowerCase();
   if (emailChanged) {
     if (!current_password) throw currentPasswordError(CURRENT_PASSWORD_REQUIRED);
+    // Counted as a failure before the check, so parallel guesses cannot all pass a count read first.
+    const wait = await spend(ctx.currentPasswordFailures, auth.userId);
+    if (wait) throw tooManyAttempts(wait);
     if (!(await verifyPassword(account.password_hash, current_password)))
       throw currentPasswordError(CURRENT_PASSWORD_WRONG);
+    // Redis away: the count expires by itself.
+    await ctx.currentPasswordFailures.delete(auth.userId).catch(() => undefined);
   }
   const details = { ...splitFullName(name), ...contact };
   try {

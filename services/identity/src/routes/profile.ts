@@ -72,7 +72,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: PersonalDetailsContext 
         summary: 'Change the signed-in user’s name, phone, position or e-mail',
         tags: ['profile'],
         body: personalDetails,
-        response: { 200: detailResponse, ...errorResponses(404, 409) },
+        response: { 200: detailResponse, ...errorResponses(404, 409, 429) },
       },
     },
     async (request) => {
