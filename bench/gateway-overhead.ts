@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -15,7 +16,8 @@ import { saveResults, type ResultRow } from './results';
  * milliseconds only); req/s is responses over the run's time. The two targets alternate in
  * short rounds, so a neighbour's load on the machine falls on both alike. The CPU time the gateway
  * and the directory processes spent per request (from /proc) is shown beside, as neighbours do not
- * change it.
+ * change it. A bare proxy (bare-proxy.ts, its own process) in front of the same directory
+ * is measured in the same rounds: the floor under any gateway of this stack, shown for context.
  * BENCH_SECONDS sets the seconds per target and connection count (default 10);
  * BENCH_NODE_OPTIONS is given to every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
@@ -54,6 +56,7 @@ function cpuMsOf(pid: number | undefined): CpuMs {
  * the kernel's share (socket writes on loopback carry the receiver's TCP work) apart.
  */
 const cpu = { gateway: { user: 0, system: 0 }, directory: { user: 0, system: 0 }, requests: 0 };
+const bareCpu = { proxy: { user: 0, system: 0 }, requests: 0 };
 
 function addCpu(into: CpuMs, before: CpuMs, after: CpuMs): void {
   into.user += after.user - before.user;
@@ -85,23 +88,33 @@ async function run(
   return { times, errors: errors + result.errors + result.timeouts, seconds: result.duration };
 }
 
+const NAMES = ['direct', 'gateway', 'bare'] as const;
+type Name = (typeof NAMES)[number];
+
 async function measure(
-  targets: Record<'direct' | 'gateway', { url: string; headers: Record<string, string> }>,
+  targets: Record<Name, { url: string; headers: Record<string, string> }>,
   connections: number,
-): Promise<Record<'direct' | 'gateway', Figures>> {
-  const pooled = {
-    direct: { times: [] as number[], errors: 0, seconds: 0 },
-    gateway: { times: [] as number[], errors: 0, seconds: 0 },
-  };
+): Promise<Record<Name, Figures>> {
+  const pooled = Object.fromEntries(
+    NAMES.map((n) => [n, { times: [] as number[], errors: 0, seconds: 0 }]),
+  ) as Record<Name, { times: number[]; errors: number; seconds: number }>;
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? (['direct', 'gateway'] as const) : (['gateway', 'direct'] as const);
+    const order = round % 2 === 0 ? NAMES : [...NAMES].reverse();
     for (const name of order) {
-      const before = { gateway: cpuMsOf(stack.pid('gateway')), directory: cpuMsOf(stack.pid('directory')) };
+      const before = {
+        gateway: cpuMsOf(stack.pid('gateway')),
+        directory: cpuMsOf(stack.pid('directory')),
+        bare: cpuMsOf(bare?.child.pid),
+      };
       const r = await run(targets[name].url, targets[name].headers, connections, SECONDS / ROUNDS);
       if (name === 'gateway') {
         addCpu(cpu.gateway, before.gateway, cpuMsOf(stack.pid('gateway')));
         addCpu(cpu.directory, before.directory, cpuMsOf(stack.pid('directory')));
         cpu.requests += r.times.length;
+      }
+      if (name === 'bare') {
+        addCpu(bareCpu.proxy, before.bare, cpuMsOf(bare?.child.pid));
+        bareCpu.requests += r.times.length;
       }
       pooled[name].times.push(...r.times);
       pooled[name].errors += r.errors;
@@ -117,7 +130,18 @@ async function measure(
       errors: p.errors,
     };
   };
-  return { direct: figures(pooled.direct), gateway: figures(pooled.gateway) };
+  return { direct: figures(pooled.direct), gateway: figures(pooled.gateway), bare: figures(pooled.bare) };
+}
+
+/** bare-proxy.ts in a process of its own, in front of `upstream`; answers its URL. */
+async function startBareProxy(upstream: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'bare-proxy.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, UPSTREAM: upstream },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+  return { url: `http://127.0.0.1:${Number(chunk.toString().trim())}`, child };
 }
 
 function build(): void {
@@ -138,8 +162,10 @@ const stack = await startTestStack('bench', {
   GATEWAY_SECRET: gatewaySecret,
   ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
 });
+let bare: { url: string; child: ChildProcess } | undefined;
 try {
   const { appUrl, serviceUrls } = stack.info;
+  bare = await startBareProxy(serviceUrls.directory);
   const signup = await fetch(`${appUrl}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -153,15 +179,18 @@ try {
   if (!signup.ok) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
   const { access_token: token } = (await signup.json()) as { access_token: string };
   const authorization = `Bearer ${token}`;
+  // What the gateway's forwarded request carries (forward.ts), minus the request id it makes up.
+  const forwardedHeaders = {
+    authorization,
+    'x-forwarded-for': '127.0.0.1',
+    [GATEWAY_AUTH_HEADER]: gatewaySecret,
+  };
   const targets = {
     gateway: { url: `${appUrl}/api/products`, headers: { authorization } },
-    // What the gateway's forwarded request carries (forward.ts), minus the request id it makes up.
-    direct: {
-      url: `${serviceUrls.directory}/api/products`,
-      headers: { authorization, 'x-forwarded-for': '127.0.0.1', [GATEWAY_AUTH_HEADER]: gatewaySecret },
-    },
+    direct: { url: `${serviceUrls.directory}/api/products`, headers: forwardedHeaders },
+    bare: { url: `${bare.url}/api/products`, headers: forwardedHeaders },
   };
-  for (const name of ['direct', 'gateway'] as const) {
+  for (const name of NAMES) {
     const probe = await fetch(targets[name].url, { headers: targets[name].headers });
     if (!probe.ok) throw new Error(`${name} answered ${probe.status}: ${await probe.text()}`);
     await run(targets[name].url, targets[name].headers, 32, WARMUP_SECONDS);
@@ -171,7 +200,7 @@ try {
   const ms = (n: number) => `${n.toFixed(2)} ms`;
   const ratio = (n: number) => `${n.toFixed(2)}x`;
   for (const connections of CONNECTIONS) {
-    const { direct, gateway } = await measure(targets, connections);
+    const { direct, gateway, bare: floor } = await measure(targets, connections);
     const at = `${connections} conn`;
     const compare = (metric: string, g: string, d: string, value: number, target: string, pass: boolean) =>
       rows.push({ metric: `${at}: ${metric}`, value: `${g} / ${d} = ${ratio(value)}`, target, pass });
@@ -202,23 +231,52 @@ try {
       `>= ${TARGETS.throughput}x`,
       rps >= TARGETS.throughput,
     );
-    if (direct.errors + gateway.errors > 0)
+    // The floor: what a process hop costs before the gateway does anything of its own.
+    rows.push(
+      {
+        metric: `${at}: p50 bare proxy / direct`,
+        value: `${ms(floor.p50)} / ${ms(direct.p50)} = ${ratio(floor.p50 / direct.p50)}`,
+        target: null,
+        pass: null,
+      },
+      {
+        metric: `${at}: p99 bare proxy / direct`,
+        value: `${ms(floor.p99)} / ${ms(direct.p99)} = ${ratio(floor.p99 / direct.p99)}`,
+        target: null,
+        pass: null,
+      },
+      {
+        metric: `${at}: req/s bare proxy / direct`,
+        value: `${floor.rps.toFixed(0)} / ${direct.rps.toFixed(0)} = ${ratio(floor.rps / direct.rps)}`,
+        target: null,
+        pass: null,
+      },
+    );
+    const failed = direct.errors + gateway.errors + floor.errors;
+    if (failed > 0)
       rows.push({
         metric: `${at}: failed or non-2xx requests`,
-        value: direct.errors + gateway.errors,
+        value: failed,
         target: '0',
         pass: false,
       });
   }
-  const perRequest = ({ user, system }: CpuMs) => {
-    const us = (ms: number) => ((1000 * ms) / cpu.requests).toFixed(0);
+  const perRequest = ({ user, system }: CpuMs, requests = cpu.requests) => {
+    const us = (ms: number) => ((1000 * ms) / requests).toFixed(0);
     return `${us(user + system)} us (user ${us(user)}, system ${us(system)})`;
   };
   rows.push(
     { metric: 'gateway CPU per proxied request', value: perRequest(cpu.gateway), target: null, pass: null },
     { metric: 'directory CPU per request', value: perRequest(cpu.directory), target: null, pass: null },
+    {
+      metric: 'bare proxy CPU per proxied request',
+      value: perRequest(bareCpu.proxy, bareCpu.requests),
+      target: null,
+      pass: null,
+    },
   );
   saveResults('gateway-overhead', rows);
 } finally {
+  bare?.child.kill();
   await stack.stop();
 }

@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { OutboxAckBatch } from '@mfd/contracts';
 
 /** Confirmations wait this long for company, so a busy consumer sends one job for many. */
-const WINDOW_MS = 20;
+const WINDOW_MS = 50;
 /** A batch goes at once when it holds this many (the schema's bound). */
 export const MAX_ACK_BATCH = 500;
 

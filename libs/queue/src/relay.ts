@@ -33,7 +33,7 @@ export interface RelayOptions {
   prefix: string;
   logger: Logger;
   pollMs?: number;
-  /** How long a kick waits for company before the pass it starts (default 20 ms). */
+  /** How long a kick waits for company before the pass it starts (default 50 ms). */
   kickDelayMs?: number;
   batchSize?: number;
   /** A row handed over this long ago and still unconfirmed is handed over again (its job may be lost). */
@@ -123,7 +123,7 @@ export class OutboxRelay {
       this.running = this.loop().finally(() => {
         this.running = undefined;
       });
-    }, this.opts.kickDelayMs ?? 20);
+    }, this.opts.kickDelayMs ?? 50);
   }
 
   /** Relays everything due (new rows, and unconfirmed ones past `resendAfterMs`); tests and shutdown use it. */

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -11,8 +11,8 @@ const VERSION = 'v1';
  * `kid1:base64key,kid2:base64key`: the first seals, all open. A rotation puts the new key first and
  * keeps the old one until the mails sealed with it are out.
  */
-function parseKeys(text: string): { keys: Map<string, Buffer>; problems: string[] } {
-  const keys = new Map<string, Buffer>();
+function parseKeys(text: string): { keys: Map<string, KeyObject>; problems: string[] } {
+  const keys = new Map<string, KeyObject>();
   const problems: string[] = [];
   for (const entry of text
     .split(',')
@@ -25,7 +25,7 @@ function parseKeys(text: string): { keys: Map<string, Buffer>; problems: string[
     else if (key.length !== 32)
       problems.push(`key "${kid}" must be 32 bytes in base64 (openssl rand -base64 32)`);
     else if (keys.has(kid)) problems.push(`key id "${kid}" is given twice`);
-    else keys.set(kid, key);
+    else keys.set(kid, createSecretKey(key));
   }
   if (keys.size === 0 && problems.length === 0) problems.push('no key given');
   return { keys, problems };
@@ -81,7 +81,7 @@ function b64(buffer: Buffer): string {
  * and the mailer hold the keys.
  */
 export class MailSecrets {
-  private readonly keys: Map<string, Buffer>;
+  private readonly keys: Map<string, KeyObject>;
   private readonly current: string;
 
   constructor(keyList: string) {

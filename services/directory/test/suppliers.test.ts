@@ -310,7 +310,9 @@ describe('suppliers and supplier companies', () => {
         (await send(user, 'GET', `/api/customers/${customerId}`)).json().inquiry_count;
       await queue.add('inquiry.created', event, { jobId });
       await expect.poll(count, { timeout: 5000 }).toBe(1);
-      // A redelivery: the same job id again once the first copy has left the queue.
+      // A redelivery: the same job id again once the first copy has left the queue. The worker
+      // holds a handled job until its confirmation's batch has gone out.
+      await expect.poll(async () => (await queue.getJob(jobId))?.isActive() ?? false).toBe(false);
       await (await queue.getJob(jobId))?.remove();
       await queue.add('inquiry.created', event, { jobId });
       await queue.add('inquiry.created', { ...event, inquiry_id: randomUUID() }, { jobId: randomUUID() });

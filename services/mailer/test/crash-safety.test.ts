@@ -112,6 +112,8 @@ describe('mail delivery when a sender dies or a send is slow', () => {
   it('when a job whose mail went out comes again (its confirmation was lost), then nothing is sent and the outcome is reported again', async () => {
     const { jobId, payload } = await m.send();
     await m.settled(jobId);
+    // The worker holds a handled job until its confirmation's batch has gone out.
+    await expect.poll(async () => (await m.queue.getJob(jobId))?.isActive()).toBe(false);
     const job = await m.queue.getJob(jobId);
     await job!.remove();
     await m.queue.add('mail.send', payload, { jobId, attempts: 1 });
