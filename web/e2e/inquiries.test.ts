@@ -135,7 +135,7 @@ describe('inquiries in the browser', () => {
       'IMO 9703291',
       'Nordic Tankers A/S',
       'Singapore',
-      '11 Dec 2026, 06:30 UTC',
+      '11 Dec 2026 14:30 (UTC+8)',
       'VLSFO 500–650 MT',
       'HSFO 100–200.5 MT',
     ]) {

@@ -143,6 +143,8 @@ export const inquirySummary = z.object({
   imo: z.string().nullable(),
   customer_name: z.string().nullable(),
   port_name: z.string().nullable(),
+  /** The port's IANA zone, so lists can show times as the port reads them; null without a port. */
+  port_timezone: z.string().nullable(),
   eta: z.string().nullable(),
   status: z.enum(INQUIRY_STATUSES),
   products: z.array(inquiryProductLine),

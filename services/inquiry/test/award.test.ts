@@ -13,6 +13,7 @@ import {
 } from './offer-fixtures';
 
 type Stack = Awaited<ReturnType<typeof startRfq>>;
+type OfferMarks = { id: string; cheapest_total: boolean; cheapest_lines: string[] };
 
 describe('awarding an offer', () => {
   let s: Stack;
@@ -151,6 +152,19 @@ describe('awarding an offer', () => {
     });
     // A supplier who never offered has nothing to be told about the award.
     expect(await mailsTo(silent.email)).toEqual([]);
+  });
+
+  it('when the dearer offer is awarded, then the cheapest marks stay on the offer that was cheapest', async () => {
+    // The fixture's "winner" prices lower on both lines and in total; the trader picks the other one.
+    const { inquiry, winnerOffer: cheaper, loserOffer: dearer } = await threeSuppliers();
+    const before = (await api('GET', `/api/inquiries/${inquiry.id}/offers`)).json() as OfferMarks[];
+    expect((await award(dearer)).statusCode).toBe(200);
+    const after = (await api('GET', `/api/inquiries/${inquiry.id}/offers`)).json() as OfferMarks[];
+    for (const views of [before, after]) {
+      const byId = new Map(views.map((v) => [v.id, v]));
+      expect(byId.get(cheaper)).toMatchObject({ cheapest_total: true, cheapest_lines: inquiry.lineIds });
+      expect(byId.get(dearer)).toMatchObject({ cheapest_total: false, cheapest_lines: [] });
+    }
   });
 
   it('when an offer is awarded twice, or another offer after it, then 409 and nothing more is written', async () => {

@@ -252,6 +252,24 @@ describe('suggested suppliers and distribution', () => {
     }
   });
 
+  it('when the trader has saved no signature, then the invitation is signed with their name, company and address', async () => {
+    const trader = await signUpTrader(s.identity, { first_name: 'Tina', last_name: 'Trader' });
+    const supplier = await createSupplier(s, trader, 'Unsigned Test Fuels', {
+      portIds: [await portOf(s, trader)],
+    });
+    const inquiry = await createInquiry(s, trader);
+    const res = await distribute(s, trader, inquiry.id, { recipients: [to(supplier)] });
+    expect(res.statusCode, res.body).toBe(200);
+    const jobs = (await mailJobs(s, 'rfq-invitation')).filter((j) => j.job.tenant_id === trader.tenantId);
+    expect(jobs.map((j) => j.job.signature)).toEqual([
+      expect.objectContaining({
+        full_name: 'Tina Trader',
+        company_name: expect.stringMatching(/\S/),
+        email: trader.email,
+      }),
+    ]);
+  });
+
   it('when an address already had the inquiry, then it is skipped with a note, and sent again with resend', async () => {
     const { trader, inquiry, lion, straits } = await setUp();
     await distribute(s, trader, inquiry.id, { recipients: [to(lion), to(straits)] });

@@ -51,6 +51,7 @@ describe('inquiries', () => {
       },
       port_id: sgsin,
       port_name: 'Singapore',
+      port_timezone: 'Asia/Singapore',
       port_details: { unlocode: 'SGSIN', country: 'SG', timezone: 'Asia/Singapore' },
       vessel_name: 'MSC OSCAR',
       imo: '9703291',

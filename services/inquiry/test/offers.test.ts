@@ -177,6 +177,8 @@ describe('offers compared and recorded by the trader', () => {
     await publicPost(s, link.token, offerBody(lineIds, ['600', '800']));
 
     const views = await offersOf(id);
+    // The revised offer keeps its place: columns are in the order the offers were first made.
+    expect(views.map((v) => v.supplier.trading_name)).toEqual([link.supplierName, other.supplierName]);
     const bySupplier = new Map(views.map((v) => [v.supplier.trading_name, v]));
     expect(bySupplier.get(link.supplierName)).toMatchObject({ revision: 2, priced_before_amendment: false });
     expect(bySupplier.get(other.supplierName)).toMatchObject({ revision: 1, priced_before_amendment: true });

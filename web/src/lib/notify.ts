@@ -5,6 +5,7 @@ export function notifySuccess(message: string): void {
   notifications.show({ color: 'teal', title: 'Done', message, autoClose: 4000 });
 }
 
-export function notifyError(message: string): void {
-  notifications.show({ color: 'red', title: 'Something went wrong', message, autoClose: 8000 });
+/** `title` names what went wrong when it is known, e.g. fields the server refused. */
+export function notifyError(message: string, title = 'Something went wrong'): void {
+  notifications.show({ color: 'red', title, message, autoClose: 8000 });
 }

@@ -34,12 +34,3 @@ export function formatUtc(iso: string | null | undefined): string | null {
   if (!iso) return null;
   return `${dayjs(iso).utc().format('D MMM YYYY HH:mm')} UTC`;
 }
-
-/** The zone's short offset at that moment, e.g. "GMT+8", so a reader knows which local time it is. */
-export function zoneOffsetLabel(iso: string | null | undefined, zone: string): string {
-  const at = iso ? new Date(iso) : new Date();
-  const part = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'shortOffset' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? zone;
-}

@@ -17,11 +17,24 @@ export async function senderProfile(
       );
     throw err;
   });
+  const saved = Object.values(profile.email_signature).some(Boolean);
   return {
     email: profile.email,
     name: profile.name,
     company: profile.company.name,
-    signature: profile.email_signature,
+    // A supplier must always see who asks: with no signature saved yet, the profile's own details.
+    signature: saved
+      ? profile.email_signature
+      : {
+          full_name: profile.name,
+          title: profile.position,
+          company_name: profile.company.name,
+          phone: profile.phone,
+          email: profile.email,
+          website: null,
+          address: null,
+          additional_info: null,
+        },
   };
 }
 

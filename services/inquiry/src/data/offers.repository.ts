@@ -105,7 +105,8 @@ export function listRevisions(db: Kysely<InquiryDB>, tenantId: string, offerId: 
 
 /**
  * The offers of one inquiry for the comparison, each with when it first came in and when its
- * supplier was first sent the inquiry (the response time), at most `limit` of them.
+ * supplier was first sent the inquiry (the response time), at most `limit` of them, in the order
+ * they were first made: a revision does not move its column under the trader's cursor.
  */
 export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string, limit: number) {
   return db
@@ -122,7 +123,7 @@ export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inqui
     ])
     .where('offers.tenant_id', '=', tenantId)
     .where('offers.inquiry_id', '=', inquiryId)
-    .orderBy('offers.submitted_at', (ob) => ob.asc().nullsLast())
+    .orderBy('offers.created_at')
     .orderBy('offers.id')
     .limit(limit)
     .execute();

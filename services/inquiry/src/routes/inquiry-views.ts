@@ -29,6 +29,7 @@ export function toSummary(inquiry: InquiryRow, lines: ProductLineRow[]): Inquiry
     imo: inquiry.imo,
     customer_name: inquiry.customer_name,
     port_name: inquiry.port_name,
+    port_timezone: inquiry.port_timezone,
     eta: iso(inquiry.eta),
     status: inquiry.status,
     products: lines.map(toLine),

@@ -96,10 +96,19 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
 
 type ListedOffer = OfferRow & { first_sent_at: Date | null; first_submitted_at: Date | null };
 
-/** Only a standing offer within its validity competes for "cheapest". */
-const isExpired = (offer: OfferRow, now: Date) =>
-  offer.valid_until !== null && offer.valid_until.getTime() <= now.getTime();
-const isStanding = (offer: OfferRow) => offer.status === 'submitted' || offer.status === 'awarded';
+const isExpired = (offer: OfferRow, at: Date) =>
+  offer.valid_until !== null && offer.valid_until.getTime() <= at.getTime();
+
+/**
+ * Which offers compete for "cheapest": the standing ones within their validity now; once one is
+ * awarded, the comparison is a record of the decision, so those that stood when it was made (the
+ * winner and those it beat), judged at that moment.
+ */
+function competesForCheapest(offers: OfferRow[], now: Date): (offer: OfferRow) => boolean {
+  const awardedAt = offers.find((o) => o.status === 'awarded')?.awarded_at ?? null;
+  if (!awardedAt) return (o) => (o.status === 'submitted' || o.status === 'awarded') && !isExpired(o, now);
+  return (o) => (o.status === 'awarded' || o.status === 'not_awarded') && !isExpired(o, awardedAt);
+}
 
 function responseSeconds(offer: ListedOffer): number | null {
   if (!offer.first_sent_at || !offer.first_submitted_at) return null;
@@ -124,12 +133,13 @@ export function compareOffers(
     const own = (lines.get(offer.id) ?? []).filter((l) => asked.has(l.product_line_id));
     return { offer, own, total: offerTotal(requested, { ...offer, lines: own }) };
   });
+  const competes = competesForCheapest(offers, now);
   const cheapest = cheapestOffers(
     priced.map(({ offer, own, total }) => ({
       id: offer.id,
       total: total.total,
       partial: total.partial,
-      excluded: isExpired(offer, now) || !isStanding(offer),
+      excluded: !competes(offer),
       lines: own,
     })),
   );

@@ -92,7 +92,7 @@ export function DashboardPage() {
                 {i.port_name ? ` · ${i.port_name}` : ''}
               </Text>
               <Badge variant="light" color={i.status === 'distributed' ? 'green' : 'gray'}>
-                {i.status}
+                {i.status.replaceAll('_', ' ')}
               </Badge>
             </Group>
           ))}
@@ -103,7 +103,7 @@ export function DashboardPage() {
               <Text size="sm">
                 {o.supplier_name ?? 'Supplier'} · {o.vessel_name}
               </Text>
-              <Badge variant="light">{o.status}</Badge>
+              <Badge variant="light">{o.status.replaceAll('_', ' ')}</Badge>
             </Group>
           ))}
         </RecentList>

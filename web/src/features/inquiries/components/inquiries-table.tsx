@@ -1,20 +1,16 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { InquirySummary } from '@mfd/contracts';
+import { formatQuantityRange } from '../../../lib/money';
+import { utcOffsetLabel } from '../../../lib/port-clock';
+import { formatPortTime, formatUtc } from '../../../lib/port-time';
 import { InquiryStatusBadge } from './inquiry-status-badge';
 
-function formatEta(eta: string | null): string {
+/** The ETA as the port reads it, with its offset, so the list and the mails agree; UTC without a port. */
+function formatEta(eta: string | null, zone: string | null): string {
   if (!eta) return 'TBD';
-  return (
-    new Date(eta).toLocaleString('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'UTC',
-    }) + ' UTC'
-  );
+  if (!zone) return formatUtc(eta) ?? 'TBD';
+  return `${formatPortTime(eta, zone)} (${utcOffsetLabel(eta, zone)})`;
 }
 
 /** Spec §2: the products cell lists each line as "name min-max MT", or says there are none. */
@@ -24,7 +20,7 @@ function ProductsCell({ inquiry }: { inquiry: InquirySummary }) {
     <Stack gap={0}>
       {inquiry.products.map((p) => (
         <Text size="sm" key={p.id}>
-          {p.product_name} {p.quantity_mt_min}–{p.quantity_mt_max} MT
+          {p.product_name} {formatQuantityRange(p.quantity_mt_min, p.quantity_mt_max)}
         </Text>
       ))}
     </Stack>
@@ -57,7 +53,7 @@ export function InquiriesTable({ rows }: { rows: InquirySummary[] }) {
               </Table.Td>
               <Table.Td>{inquiry.customer_name ?? '—'}</Table.Td>
               <Table.Td>{inquiry.port_name ?? '—'}</Table.Td>
-              <Table.Td>{formatEta(inquiry.eta)}</Table.Td>
+              <Table.Td>{formatEta(inquiry.eta, inquiry.port_timezone)}</Table.Td>
               <Table.Td>
                 <ProductsCell inquiry={inquiry} />
               </Table.Td>

@@ -125,7 +125,10 @@ export function InquiryForm({ onCancel }: { onCancel: () => void }) {
     } catch (err) {
       applyServerErrors(form, err, (f) => FORM_FIELD[f] ?? f);
       if (err instanceof ApiError && err.status > 0)
-        notifyError(`Failed to create inquiry: ${err.detail || 'Unknown error'}`);
+        notifyError(
+          `Failed to create inquiry: ${err.detail || 'Unknown error'}`,
+          err.status === 400 ? 'Please check the highlighted fields' : undefined,
+        );
       else notifyError(`Error creating inquiry: ${err instanceof Error ? err.message : 'Unknown error'}`);
     }
   });

@@ -1,5 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { formatUtc, portInputToIso, zoneOffsetLabel } from '../../../lib/port-time';
+import { utcOffsetLabel } from '../../../lib/port-clock';
+import { formatUtc, portInputToIso } from '../../../lib/port-time';
 
 export type ScheduleValues = {
   eta: string;
@@ -37,7 +38,7 @@ export function ScheduleFields({
           <TextInput
             key={key}
             type="datetime-local"
-            label={zone ? `${label} (port time, ${zoneOffsetLabel(iso, zone)})` : `${label} (port time)`}
+            label={zone ? `${label} (port time, ${utcOffsetLabel(iso, zone)})` : `${label} (port time)`}
             description={
               iso ? formatUtc(iso) : zone ? `Optional · ${zone}` : 'Optional · choose the port first'
             }
