@@ -81,6 +81,7 @@ export function AppLayout() {
                       variant="light"
                       color={user.role === 'admin' ? 'grape' : 'ocean'}
                       className={classes.fixed}
+                      tt="none"
                     >
                       {ROLE_BADGES[user.role]}
                     </Badge>
