@@ -17,6 +17,9 @@ describe('changing the login e-mail', () => {
   const login = (email: string, password = TEST_PASSWORD) =>
     id.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   const newAddress = () => `moved-${crypto.randomUUID()}@example.com`;
+  /** A move to a fresh address, with the current password given. */
+  const changeEmail = (token: string, current_password: string) =>
+    putProfile(token, { name: 'Maria Jensen', email: newAddress(), current_password });
 
   it('when the e-mail changes without the current password, then 400 names current_password and nothing changes', async () => {
     const user = await id.signUp();
@@ -32,11 +35,7 @@ describe('changing the login e-mail', () => {
 
   it('when the current password is wrong, then 400 names current_password, the e-mail stays and no notice is sent', async () => {
     const user = await id.signUp();
-    const res = await putProfile(user.access_token, {
-      name: 'Maria Jensen',
-      email: newAddress(),
-      current_password: 'not-my-password-1',
-    });
+    const res = await changeEmail(user.access_token, 'not-my-password-1');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'current_password', message: CURRENT_PASSWORD_WRONG }]);
     expect((await me(user.access_token)).json().email).toBe(user.email);
@@ -118,10 +117,10 @@ describe('changing the login e-mail', () => {
     // This session and the sign-in just made with the new address; the earlier other one is gone.
     expect(live).toHaveLength(2);
   });
+
   it('when the current password is guessed, then after 5 wrong ones even the right one gets 429 with Retry-After, and the e-mail stays', async () => {
     const user = await id.signUp();
-    const attempt = (current_password: string) =>
-      putProfile(user.access_token, { name: 'Maria Jensen', email: newAddress(), current_password });
+    const attempt = (current_password: string) => changeEmail(user.access_token, current_password);
     for (let i = 0; i < 5; i++) expect((await attempt(`guess-number-${i}`)).statusCode).toBe(400);
     const refused = await attempt(user.password);
     expect(refused.statusCode).toBe(429);
@@ -133,18 +132,12 @@ describe('changing the login e-mail', () => {
     expect((await me(user.access_token)).json().email).toBe(user.email);
     // Another user's budget is their own.
     const other = await id.signUp();
-    const own = await putProfile(other.access_token, {
-      name: 'Maria Jensen',
-      email: newAddress(),
-      current_password: 'wrong-password-9',
-    });
-    expect(own.statusCode).toBe(400);
+    expect((await changeEmail(other.access_token, 'wrong-password-9')).statusCode).toBe(400);
   });
 
   it('when the right current password is given, then the wrong ones before it stop counting', async () => {
     const user = await id.signUp();
-    const attempt = (current_password: string) =>
-      putProfile(user.access_token, { name: 'Maria Jensen', email: newAddress(), current_password });
+    const attempt = (current_password: string) => changeEmail(user.access_token, current_password);
     for (let i = 0; i < 4; i++) expect((await attempt(`guess-number-${i}`)).statusCode).toBe(400);
     expect((await attempt(user.password)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) expect((await attempt(`guess-again-${i}`)).statusCode).toBe(400);
