@@ -17,9 +17,10 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const OUTBOX_SERVICES = ['identity', 'inquiry', 'mailer'] as const;
 export type OutboxService = (typeof OUTBOX_SERVICES)[number];
 export const outboxAckQueue = (service: OutboxService) => `outbox.ack.${service}`;
-/** A consumer's word that it has handled the job whose id is the producer's outbox id. */
+/** The most outbox ids one job carries: a batch of events, or of confirmations. */
+export const MAX_JOB_BATCH = 500;
 /** A consumer's confirmations of handled jobs (outbox ids), gathered into one job. */
-const outboxAckBatch = z.object({ ids: z.array(z.string().min(1)).min(1).max(500) });
+const outboxAckBatch = z.object({ ids: z.array(z.string().min(1)).min(1).max(MAX_JOB_BATCH) });
 export type OutboxAckBatch = z.infer<typeof outboxAckBatch>;
 /** Also reads the one-id form of earlier releases, so acks queued before an upgrade still count. */
 export const outboxAck = z.union([
@@ -185,6 +186,29 @@ export const jobPayload = z.discriminatedUnion('type', [
   inquiryVesselNamedEvent,
 ]);
 export type JobPayload = z.infer<typeof jobPayload>;
+
+/**
+ * Payload types an outbox relay hands over many to a job: a busy mailer writes a status row per
+ * mail, and one job per relay pass spares the consumer a queue round trip and a statement per mail.
+ */
+export const BATCHED_PAYLOAD_TYPES: ReadonlySet<JobPayload['type']> = new Set(['mail.status']);
+/** The BullMQ job name of such a batch. */
+export const OUTBOX_BATCH_JOB = 'outbox.batch';
+/** A relay pass's rows of one queue in one job; the consumer acknowledges each by its outbox id. */
+export const outboxBatch = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        /** Checked by the consumer's own schema, item by item. */
+        payload: z.unknown(),
+        request_id: z.string().nullish(),
+      }),
+    )
+    .min(1)
+    .max(MAX_JOB_BATCH),
+});
+export type OutboxBatch = z.infer<typeof outboxBatch>;
 
 /**
  * The service whose outbox a payload came from: the consumer acknowledges the job to it. Mail

@@ -1,10 +1,8 @@
 import type { Queue } from 'bullmq';
-import type { OutboxAckBatch } from '@mfd/contracts';
+import { MAX_JOB_BATCH, type OutboxAckBatch } from '@mfd/contracts';
 
 /** Confirmations wait this long for company, so a busy consumer sends one job for many. */
 const WINDOW_MS = 50;
-/** A batch goes at once when it holds this many (the schema's bound). */
-export const MAX_ACK_BATCH = 500;
 
 interface Batch {
   ids: string[];
@@ -27,7 +25,7 @@ export class AckBatcher {
   confirm(id: string): Promise<void> {
     const batch = (this.batch ??= this.open());
     batch.ids.push(id);
-    if (batch.ids.length >= MAX_ACK_BATCH) this.send();
+    if (batch.ids.length >= MAX_JOB_BATCH) this.send();
     else this.timer ??= setTimeout(() => this.send(), WINDOW_MS);
     return batch.done;
   }

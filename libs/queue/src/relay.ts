@@ -1,8 +1,19 @@
+import { createHash } from 'node:crypto';
 import { Queue, type JobsOptions, type Worker } from 'bullmq';
 import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
-import { outboxAck, outboxAckQueue, QUEUES, type JobPayload, type OutboxService } from '@mfd/contracts';
-import { asOutboxDb, confirmOutbox, type OutboxDb, type WithOutbox } from './outbox';
+import {
+  BATCHED_PAYLOAD_TYPES,
+  MAX_JOB_BATCH,
+  OUTBOX_BATCH_JOB,
+  outboxAck,
+  outboxAckQueue,
+  QUEUES,
+  type JobPayload,
+  type OutboxBatch,
+  type OutboxService,
+} from '@mfd/contracts';
+import { asOutboxDb, confirmOutbox, type OutboxDb, type OutboxTable, type WithOutbox } from './outbox';
 import { withTimeout } from './timeout';
 import { startConsumer, type Logger } from './worker';
 
@@ -54,6 +65,19 @@ export interface OutboxBacklog {
 }
 
 export const DEFAULT_RESEND_AFTER_MS = 120_000;
+
+type RelayedRow = Pick<OutboxTable, 'id' | 'queue' | 'payload' | 'request_id'> & { attempts: number };
+
+/**
+ * One id per hand-over of these rows (their attempt counts are in it): a batch handed over again
+ * is a new job even while the old one is kept, failed, by a consumer that could not read it. BullMQ
+ * ids may not contain ':'.
+ */
+function batchJobId(rows: RelayedRow[]): string {
+  const hash = createHash('sha256');
+  for (const row of rows) hash.update(`${row.id}/${row.attempts},`);
+  return `batch-${hash.digest('hex').slice(0, 32)}`;
+}
 
 /** A job's data: the payload, and the request that caused it for the consumer's logs (`jobRequestId`). */
 function withTrace(payload: JobPayload, requestId: string | null): JobPayload & { request_id?: string } {
@@ -205,12 +229,11 @@ export class OutboxRelay {
   }
 
   private async relayBatch(): Promise<number> {
-    const options = this.opts.jobOptions ?? DEFAULT_JOB_OPTIONS;
     const resendAfter = this.opts.resendAfterMs ?? DEFAULT_RESEND_AFTER_MS;
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('outbox')
-        .select(['id', 'queue', 'payload', 'sent_at', 'request_id'])
+        .select(['id', 'queue', 'payload', 'sent_at', 'request_id', 'attempts'])
         .where('confirmed_at', 'is', null)
         .where((eb) =>
           eb.or([
@@ -224,15 +247,7 @@ export class OutboxRelay {
         .skipLocked()
         .execute();
       if (rows.length === 0) return 0;
-      for (const row of rows) {
-        await withTimeout(
-          this.queue(row.queue).add(row.payload.type, withTrace(row.payload, row.request_id), {
-            ...(options[row.queue] ?? options.default),
-            jobId: row.id,
-          }),
-          this.opts.addTimeoutMs ?? 5000,
-        );
-      }
+      await withTimeout(this.handOver(rows), this.opts.addTimeoutMs ?? 5000);
       await trx
         .updateTable('outbox')
         .set({ sent_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1` })
@@ -250,6 +265,38 @@ export class OutboxRelay {
         );
       return rows.length;
     });
+  }
+
+  /**
+   * Adds a pass's rows to their queues, one round trip per queue: rows of a batched type
+   * (`BATCHED_PAYLOAD_TYPES`) travel together in `outbox.batch` jobs, the rest one job per row.
+   */
+  private async handOver(rows: RelayedRow[]): Promise<void> {
+    const options = this.opts.jobOptions ?? DEFAULT_JOB_OPTIONS;
+    const byQueue = new Map<string, RelayedRow[]>();
+    for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+    const batchedType = (row: RelayedRow) => BATCHED_PAYLOAD_TYPES.has(row.payload.type);
+    await Promise.all(
+      [...byQueue].map(([queue, queued]) => {
+        const opts = options[queue] ?? options.default;
+        const batched = queued.filter(batchedType);
+        const jobs: { name: string; data: object; opts: JobsOptions }[] = queued
+          .filter((row) => !batchedType(row))
+          .map((row) => ({
+            name: row.payload.type,
+            data: withTrace(row.payload, row.request_id),
+            opts: { ...opts, jobId: row.id },
+          }));
+        for (let i = 0; i < batched.length; i += MAX_JOB_BATCH) {
+          const items = batched.slice(i, i + MAX_JOB_BATCH);
+          const data: OutboxBatch = {
+            items: items.map((row) => ({ id: row.id, payload: row.payload, request_id: row.request_id })),
+          };
+          jobs.push({ name: OUTBOX_BATCH_JOB, data, opts: { ...opts, jobId: batchJobId(items) } });
+        }
+        return this.queue(queue).addBulk(jobs);
+      }),
+    );
   }
 
   private async purge(): Promise<void> {

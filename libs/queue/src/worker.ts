@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import {
   jobPayload,
   jobProducer,
+  OUTBOX_BATCH_JOB,
   outboxAckQueue,
+  outboxBatch,
   type OutboxAckBatch,
   type OutboxService,
 } from '@mfd/contracts';
@@ -36,6 +38,11 @@ export interface ConsumerOptions<S extends z.ZodType> {
    */
   acknowledge?: boolean;
   handle: (payload: z.infer<S>, job: Job) => Promise<unknown>;
+  /**
+   * Handles the payloads of an `outbox.batch` job together (in one statement, say); without it,
+   * `handle` takes them one by one. Idempotent like `handle`.
+   */
+  handleBatch?: (payloads: z.infer<S>[], job: Job) => Promise<unknown>;
 }
 
 /**
@@ -45,8 +52,8 @@ export interface ConsumerOptions<S extends z.ZodType> {
 export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Worker {
   const ackQueues = new Map<OutboxService, Queue<OutboxAckBatch>>();
   const batchers = new Map<OutboxService, AckBatcher>();
-  const acknowledge = async (job: Job) => {
-    const parsed = jobPayload.safeParse(job.data);
+  const acknowledge = async (id: string, payload: unknown) => {
+    const parsed = jobPayload.safeParse(payload);
     if (!parsed.success) return;
     const producer = jobProducer(parsed.data);
     let batcher = batchers.get(producer);
@@ -62,11 +69,40 @@ export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Wo
       batcher = new AckBatcher(queue);
       batchers.set(producer, batcher);
     }
-    await batcher.confirm(String(job.id));
+    await batcher.confirm(id);
+  };
+  /** The rows of a relay pass: each item is checked, handled and confirmed on its own outbox id. */
+  const processBatch = async (job: Job) => {
+    const batch = outboxBatch.safeParse(job.data);
+    if (!batch.success) {
+      throw new UnrecoverableError(`invalid ${OUTBOX_BATCH_JOB} job: ${batch.error.message}`);
+    }
+    const items: { id: string; payload: z.infer<S>; requestId: string | null }[] = [];
+    for (const item of batch.data.items) {
+      const parsed = opts.schema.safeParse(item.payload);
+      // One bad row must not hold up the others; it stays unconfirmed at its producer, and logged.
+      if (parsed.success)
+        items.push({ id: item.id, payload: parsed.data, requestId: item.request_id ?? null });
+      else
+        opts.logger.error(
+          { queue: opts.queue, jobId: job.id, outboxId: item.id, err: parsed.error.message },
+          'invalid payload in a batch: left unconfirmed',
+        );
+    }
+    if (opts.handleBatch) {
+      if (items.length > 0)
+        await opts.handleBatch(
+          items.map((item) => item.payload),
+          job,
+        );
+    } else
+      for (const item of items) await withRequestId(item.requestId, () => opts.handle(item.payload, job));
+    if (opts.acknowledge) await Promise.all(items.map((item) => acknowledge(item.id, item.payload)));
   };
   const worker = new Worker(
     opts.queue,
     async (job) => {
+      if (job.name === OUTBOX_BATCH_JOB) return processBatch(job);
       const parsed = opts.schema.safeParse(job.data);
       if (!parsed.success) {
         throw new UnrecoverableError(`invalid ${opts.queue} payload: ${parsed.error.message}`);
@@ -74,7 +110,7 @@ export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Wo
       // Outbox rows the handler writes carry on the request that caused this job.
       const result = await withRequestId(jobRequestId(job), () => opts.handle(parsed.data, job));
       // A failed confirmation fails the job: it runs again (idempotently) and confirms then.
-      if (opts.acknowledge) await acknowledge(job);
+      if (opts.acknowledge) await acknowledge(String(job.id), job.data);
       return result;
     },
     {

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
-import { outboxAck, type OutboxAckBatch } from '@mfd/contracts';
-import { AckBatcher, MAX_ACK_BATCH } from '../src/ack-batch';
+import { MAX_JOB_BATCH, outboxAck, type OutboxAckBatch } from '@mfd/contracts';
+import { AckBatcher } from '../src/ack-batch';
 import { createProducerConnection, queuePrefix } from '@mfd/queue';
 import { testInfra, uniqueRedisPrefix } from '@mfd/testing';
 
@@ -20,13 +20,13 @@ describe('confirmations gathered into batches', () => {
     (await queue.getJobs(['waiting'])).map((job) => outboxAck.parse(job.data).ids);
 
   it('when a consumer confirms many jobs at once, then few ack jobs carry every id exactly once, each caller settling after its batch is queued', async () => {
-    const ids = Array.from({ length: MAX_ACK_BATCH + 20 }, (_, i) => `id-${i}`);
+    const ids = Array.from({ length: MAX_JOB_BATCH + 20 }, (_, i) => `id-${i}`);
     const batcher = new AckBatcher(queue);
     await Promise.all(ids.map((id) => batcher.confirm(id)));
     const batches = await queuedIds();
     expect(batches.length).toBe(2);
     expect(batches.flat().sort()).toEqual([...ids].sort());
-    expect(Math.max(...batches.map((b) => b.length))).toBe(MAX_ACK_BATCH);
+    expect(Math.max(...batches.map((b) => b.length))).toBe(MAX_JOB_BATCH);
   });
 
   it('when an ack job of an earlier release names one id, then it still reads as a batch of one', () => {

@@ -3,7 +3,16 @@ import { Queue } from 'bullmq';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobPayload, QUEUES, type InquiryCreatedEvent, type MailSendJob } from '@mfd/contracts';
+import {
+  jobPayload,
+  OUTBOX_BATCH_JOB,
+  QUEUES,
+  type InquiryCreatedEvent,
+  type JobPayload,
+  type MailSendJob,
+  type MailStatusEvent,
+  type OutboxBatch,
+} from '@mfd/contracts';
 import { createDatabase, migrateToLatest } from '@mfd/db';
 import {
   addOutboxConfirmation,
@@ -233,6 +242,133 @@ describe('outbox relay', () => {
     await inbox.close();
     expect(written).toHaveLength(1);
     expect((await outboxRow(written[0]!)).request_id).toBe('req-trace-1');
+  });
+
+  describe('batched events', () => {
+    const status = (jobId: string): MailStatusEvent => ({
+      type: 'mail.status',
+      job_id: jobId,
+      to: 'sales@supplier.example',
+      template: 'rfq-invitation',
+      status: 'sent',
+      attempts: 1,
+      at: new Date().toISOString(),
+    });
+    // A prefix of their own: the other tests' jobs stay where they are.
+    const batchPrefix = queuePrefix(uniqueRedisPrefix());
+    const events = new Queue(QUEUES.inquiryEvents, { connection, prefix: batchPrefix });
+    afterAll(() => events.close());
+
+    it('when a pass holds several status events and another event, then the statuses travel in one job, are handled together and each row is confirmed', async () => {
+      const write = (payload: JobPayload) =>
+        database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.inquiryEvents, payload));
+      const statusIds = [await write(status('a')), await write(status('b')), await write(status('c'))];
+      const createdId = await write(event());
+      // The mailer's relay: consumers confirm status events to outbox.ack.mailer.
+      const relay = relayOf({ service: 'mailer', prefix: batchPrefix });
+      expect(await relay.flush()).toBeGreaterThanOrEqual(4);
+
+      const jobs = await events.getJobs(['waiting']);
+      const batches = jobs.filter((j) => j.name === OUTBOX_BATCH_JOB);
+      expect(batches).toHaveLength(1);
+      const items = (batches[0]!.data as OutboxBatch).items;
+      expect(items.map((item) => item.id)).toEqual(statusIds);
+      expect(items.map((item) => (item.payload as MailStatusEvent).job_id)).toEqual(['a', 'b', 'c']);
+      expect((await events.getJob(createdId))?.data).toMatchObject({ type: 'inquiry.created' });
+
+      const batchesHandled: string[][] = [];
+      const singles: string[] = [];
+      const consumer = startConsumer({
+        queue: QUEUES.inquiryEvents,
+        connection: workerConnection,
+        prefix: batchPrefix,
+        schema: jobPayload,
+        logger,
+        acknowledge: true,
+        handle: async (payload) => singles.push(payload.type),
+        handleBatch: async (payloads) =>
+          batchesHandled.push(payloads.map((p) => (p.type === 'mail.status' ? p.job_id : p.type))),
+      });
+      relay.start();
+      const deadline = Date.now() + 10_000;
+      // The statuses are confirmed to the mailer (this relay); the other event to its own producer.
+      const unconfirmed = async () =>
+        (await Promise.all(statusIds.map(outboxRow))).filter((r) => r.confirmed_at === null);
+      while ((await unconfirmed()).length > 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      await relay.stop();
+      await consumer.close();
+      expect(await unconfirmed()).toEqual([]);
+      expect(batchesHandled).toEqual([['a', 'b', 'c']]);
+      expect(singles).toEqual(['inquiry.created']);
+    });
+
+    it('when unconfirmed statuses are handed over again, then they travel in a new job (an old one may be kept failed by a consumer that could not read it)', async () => {
+      const prefixOfItsOwn = queuePrefix(uniqueRedisPrefix());
+      const inbox = new Queue(QUEUES.inquiryEvents, { connection, prefix: prefixOfItsOwn });
+      const ids = [
+        await database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.inquiryEvents, status('x'))),
+        await database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.inquiryEvents, status('y'))),
+      ];
+      const relay = relayOf({ service: 'mailer', prefix: prefixOfItsOwn, resendAfterMs: 200 });
+      await relay.flush();
+      await new Promise((r) => setTimeout(r, 400));
+      await relay.flush();
+      await relay.stop();
+      const batches = (await inbox.getJobs(['waiting'])).filter((j) => j.name === OUTBOX_BATCH_JOB);
+      await inbox.close();
+      const carrying = batches.filter((j) =>
+        (j.data as OutboxBatch).items.some((item) => ids.includes(item.id)),
+      );
+      expect(new Set(carrying.map((j) => j.id)).size).toBe(2);
+      for (const job of carrying)
+        expect((job.data as OutboxBatch).items.map((item) => item.id)).toEqual(expect.arrayContaining(ids));
+    });
+
+    it('when a batch holds a payload its consumer cannot read, then the others are handled and confirmed and that one is left unconfirmed', async () => {
+      // Rows already handed over: the relay below only takes confirmations.
+      const [good, bad] = [randomUUID(), randomUUID()];
+      await database.db
+        .insertInto('outbox')
+        .values(
+          [good, bad].map((id) => ({
+            id,
+            queue: QUEUES.inquiryEvents,
+            payload: status(id),
+            sent_at: new Date(),
+          })),
+        )
+        .execute();
+      const handled: string[] = [];
+      const consumer = startConsumer({
+        queue: QUEUES.inquiryEvents,
+        connection: workerConnection,
+        prefix: batchPrefix,
+        schema: jobPayload,
+        logger,
+        acknowledge: true,
+        handle: async () => undefined,
+        handleBatch: async (payloads) =>
+          handled.push(...payloads.map((p) => (p.type === 'mail.status' ? p.job_id : p.type))),
+      });
+      const acks = relayOf({ service: 'mailer', prefix: batchPrefix, pollMs: 60_000 });
+      acks.start();
+      const data: OutboxBatch = {
+        items: [
+          { id: good, payload: status(good) },
+          { id: bad, payload: { ...status(bad), status: 'lost-in-the-post' } },
+        ],
+      };
+      await events.add(OUTBOX_BATCH_JOB, data, { jobId: `batch-test-${good}` });
+      const deadline = Date.now() + 10_000;
+      while ((await outboxRow(good)).confirmed_at === null && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      await acks.stop();
+      await consumer.close();
+      expect(handled).toEqual([good]);
+      expect((await outboxRow(good)).confirmed_at).not.toBeNull();
+      expect((await outboxRow(bad)).confirmed_at).toBeNull();
+    });
   });
 
   describe('mail jobs', () => {

@@ -4,7 +4,7 @@ import type { Worker } from 'bullmq';
 import { createQueueConnection } from '@mfd/queue';
 import { startMailer, type MailerHarness } from '../../mailer/test/harness';
 import { offerTokenHash } from '../src/domain/rfq/offer-link-token';
-import { handleMailStatus, startMailStatusConsumer } from '../src/jobs/mail-status';
+import { handleMailStatuses, startMailStatusConsumer } from '../src/jobs/mail-status';
 import {
   createSupplier,
   distribute,
@@ -167,43 +167,64 @@ describe('delivery status of each recipient, through the real mailer and an SMTP
       template: 'rfq-invitation',
       attempts: 1,
     };
-    // A 'retrying' from before the 'sent' (delivered out of order) changes nothing.
-    await handleMailStatus(db, {
-      ...event,
-      reference: row!.id,
-      status: 'retrying',
-      error: '451 Try again later',
-      at: new Date(row!.mail_status_at.getTime() - 1000).toISOString(),
-    });
-    // A cancel notice's failure is the notice's, not the invitation's.
-    await handleMailStatus(db, {
-      ...event,
-      template: 'rfq-cancelled',
-      reference: `notice:${row!.id}`,
-      status: 'failed',
-      error: '550 Mailbox unavailable',
-      at: new Date(Date.now() + 1000).toISOString(),
-    });
-    // A late failure of an earlier mail to the address (before a resend) is not this mail's.
-    await handleMailStatus(db, {
-      ...event,
-      job_id: 'an-earlier-mail',
-      reference: row!.id,
-      status: 'failed',
-      error: '550 Mailbox unavailable',
-      at: new Date(Date.now() + 1000).toISOString(),
-    });
+    // Together in one batch, as the relay hands them over, none of these changes the row.
+    await handleMailStatuses(db, [
+      // A 'retrying' from before the 'sent' (delivered out of order).
+      {
+        ...event,
+        reference: row!.id,
+        status: 'retrying',
+        error: '451 Try again later',
+        at: new Date(row!.mail_status_at.getTime() - 1000).toISOString(),
+      },
+      // A cancel notice's failure is the notice's, not the invitation's.
+      {
+        ...event,
+        template: 'rfq-cancelled',
+        reference: `notice:${row!.id}`,
+        status: 'failed',
+        error: '550 Mailbox unavailable',
+        at: new Date(Date.now() + 1000).toISOString(),
+      },
+      // A late failure of an earlier mail to the address (before a resend) is not this mail's.
+      {
+        ...event,
+        job_id: 'an-earlier-mail',
+        reference: row!.id,
+        status: 'failed',
+        error: '550 Mailbox unavailable',
+        at: new Date(Date.now() + 1000).toISOString(),
+      },
+    ]);
     expect((await recipientRows(s, inquiry.id))[0]).toMatchObject({ mail_status: 'sent', mail_error: null });
 
-    // A newer event of the address's latest mail does apply.
-    await handleMailStatus(db, {
-      ...event,
-      template: 'rfq-amendment',
-      reference: row!.id,
-      status: 'failed',
-      error: '550 Mailbox unavailable',
-      at: new Date(Date.now() + 2000).toISOString(),
-    });
+    // Newer events of the address's latest mail do apply, the newest of a batch whatever its place;
+    // an earlier mail's event beside them in the batch does not hide them.
+    await handleMailStatuses(db, [
+      {
+        ...event,
+        template: 'rfq-amendment',
+        reference: row!.id,
+        status: 'failed',
+        error: '550 Mailbox unavailable',
+        at: new Date(Date.now() + 3000).toISOString(),
+      },
+      {
+        ...event,
+        job_id: 'an-earlier-mail',
+        reference: row!.id,
+        status: 'sent',
+        at: new Date(Date.now() + 4000).toISOString(),
+      },
+      {
+        ...event,
+        template: 'rfq-amendment',
+        reference: row!.id,
+        status: 'retrying',
+        error: '451 Try again later',
+        at: new Date(Date.now() + 2000).toISOString(),
+      },
+    ]);
     expect((await recipientRows(s, inquiry.id))[0]).toMatchObject({
       mail_status: 'failed',
       mail_error: '550 Mailbox unavailable',

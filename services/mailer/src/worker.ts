@@ -2,6 +2,7 @@ import type { Worker } from 'bullmq';
 import { mailSendJob, QUEUES } from '@mfd/contracts';
 import { queuePrefix, startConsumer } from '@mfd/queue';
 import { mailConcurrency } from './config';
+import { messageWriter } from './data/messages.repository';
 import type { MailerDeps } from './deps';
 import { sendMail, type SendMailContext } from './jobs/send-mail';
 
@@ -9,6 +10,7 @@ import { sendMail, type SendMailContext } from './jobs/send-mail';
 export function startMailWorker(deps: MailerDeps): Worker {
   const ctx: SendMailContext = {
     db: deps.database.db,
+    messages: messageWriter(deps.database.pool),
     transport: deps.transport,
     config: deps.config,
     metrics: deps.metrics,

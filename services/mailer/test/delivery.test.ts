@@ -1,8 +1,9 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { QUEUES, type MailStatusEvent } from '@mfd/contracts';
+import { OUTBOX_BATCH_JOB, QUEUES, type MailStatusEvent, type OutboxBatch } from '@mfd/contracts';
 import { queuePrefix } from '@mfd/queue';
 import { serveMetrics } from '@mfd/service-kit';
+import { messageWriter } from '../src/data/messages.repository';
 import { sendMail } from '../src/jobs/send-mail';
 import { startMailer, type MailerHarness } from './harness';
 
@@ -52,6 +53,7 @@ describe('mail delivery', () => {
     await sendMail(
       {
         db: m.deps.database.db,
+        messages: messageWriter(m.deps.database.pool),
         transport: m.deps.transport,
         config: m.deps.config,
         metrics: m.deps.metrics,
@@ -86,7 +88,11 @@ describe('mail delivery', () => {
     });
     const jobs = await events.getJobs(['waiting']);
     await events.close();
-    const event = jobs.map((j) => j.data as MailStatusEvent).find((e) => e.job_id === jobId);
+    // Status events travel many to a job (one per relay pass), each under its outbox id.
+    const batches = jobs.filter((j) => j.name === OUTBOX_BATCH_JOB).map((j) => j.data as OutboxBatch);
+    const event = batches
+      .flatMap((b) => b.items.map((item) => item.payload as MailStatusEvent))
+      .find((e) => e.job_id === jobId);
     expect(event).toMatchObject({
       type: 'mail.status',
       status: 'sent',

@@ -1,9 +1,15 @@
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { isFinalMailStatus, jobPayload, QUEUES } from '@mfd/contracts';
+import { isFinalMailStatus, jobPayload, QUEUES, type JobPayload } from '@mfd/contracts';
 import { confirmOutbox, queuePrefix, startConsumer, type Logger } from '@mfd/queue';
 import type { IdentityDB } from '../data/db';
+
+const confirmFinal = (db: Kysely<IdentityDB>, payloads: JobPayload[]) =>
+  confirmOutbox(
+    db,
+    payloads.flatMap((p) => (p.type === 'mail.status' && isFinalMailStatus(p.status) ? [p.job_id] : [])),
+  );
 
 /**
  * Hears how identity's mails went: a final status confirms (and scrubs) the mail's outbox row,
@@ -23,9 +29,7 @@ export function startMailStatusConsumer(opts: {
     logger: opts.logger,
     concurrency: 5,
     acknowledge: true,
-    handle: async (event) => {
-      if (event.type === 'mail.status' && isFinalMailStatus(event.status))
-        await confirmOutbox(opts.db, [event.job_id]);
-    },
+    handle: (event) => confirmFinal(opts.db, [event]),
+    handleBatch: (events) => confirmFinal(opts.db, events),
   });
 }

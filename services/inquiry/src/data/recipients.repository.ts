@@ -120,28 +120,34 @@ export async function trackRecipientMails(
     where r.id = m.id and r.tenant_id = m.tenant_id`.execute(db);
 }
 
+/** How one mail to a recipient went, as its `mail.status` event says. */
+export interface RecipientMailStatus {
+  recipientId: string;
+  jobId: string;
+  status: MailStatus;
+  attempts: number;
+  error: string | null;
+  at: Date;
+}
+
 /**
- * Records how the recipient's latest mail went. The event names the recipient by id only (the
- * mailer knows no tenant); an event of an earlier mail, or older than the row's status, is a late
- * or repeated delivery and changes nothing. Answers whether the row changed.
+ * Records how recipients' latest mails went, in one statement. An event names the recipient by id
+ * only (the mailer knows no tenant); of several for one mail the newest counts, and one of an
+ * earlier mail, or older than the row's status, is a late or repeated delivery and changes nothing.
  */
-export async function applyMailStatus(
-  db: Kysely<InquiryDB>,
-  id: string,
-  event: { jobId: string; status: MailStatus; attempts: number; error: string | null; at: Date },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('inquiry_recipients')
-    .set({
-      mail_status: event.status,
-      mail_attempts: event.attempts,
-      mail_error: event.error,
-      mail_status_at: event.at,
-    })
-    .where('id', '=', id)
-    // A late event of an earlier mail (before a resend) or an older event of this one changes nothing.
-    .where('mail_job_id', '=', event.jobId)
-    .where('mail_status_at', '<=', event.at)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function applyMailStatuses(db: Kysely<InquiryDB>, events: RecipientMailStatus[]): Promise<void> {
+  if (events.length === 0) return;
+  const column = <K extends keyof RecipientMailStatus>(key: K) => events.map((e) => e[key]);
+  await sql`
+    update inquiry_recipients r
+    set mail_status = e.status, mail_attempts = e.attempts, mail_error = e.error, mail_status_at = e.at
+    from (
+      select distinct on (id, job_id) *
+      from unnest(${column('recipientId')}::uuid[], ${column('jobId')}::text[], ${column('status')}::text[],
+                  ${column('attempts')}::int[], ${column('error')}::text[], ${column('at')}::timestamptz[])
+        as e(id, job_id, status, attempts, error, at)
+      order by id, job_id, at desc
+    ) e
+    -- A late event of an earlier mail (before a resend) or an older event of this one changes nothing.
+    where r.id = e.id and r.mail_job_id = e.job_id and r.mail_status_at <= e.at`.execute(db);
 }

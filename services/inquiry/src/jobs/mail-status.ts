@@ -1,31 +1,42 @@
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { isFinalMailStatus, jobPayload, QUEUES, type MailStatusEvent } from '@mfd/contracts';
+import { isFinalMailStatus, jobPayload, QUEUES, type JobPayload, type MailStatusEvent } from '@mfd/contracts';
 import { confirmOutbox, queuePrefix, startConsumer, type Logger } from '@mfd/queue';
 import type { InquiryDB } from '../data/db';
-import { applyMailStatus } from '../data/recipients.repository';
+import { applyMailStatuses } from '../data/recipients.repository';
 
 /** Mails whose reference is a recipient id: their delivery is the recipient's, shown on the Suppliers tab. */
 const RECIPIENT_TEMPLATES = new Set(['rfq-invitation', 'rfq-amendment']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One mail's status: a supplier invitation or amendment updates its recipient's delivery (an
- * event older than what the row shows changes nothing, so out-of-order delivery is harmless); a
- * final status confirms (and scrubs) the mail's outbox row so the relay stops handing it over.
+ * Mails' statuses: a supplier invitation or amendment updates its recipient's delivery (an event
+ * older than what the row shows changes nothing, so out-of-order delivery is harmless); a final
+ * status confirms (and scrubs) the mail's outbox row so the relay stops handing it over.
  */
-export async function handleMailStatus(db: Kysely<InquiryDB>, event: MailStatusEvent): Promise<void> {
-  if (RECIPIENT_TEMPLATES.has(event.template) && event.reference && UUID.test(event.reference))
-    await applyMailStatus(db, event.reference, {
-      jobId: event.job_id,
-      status: event.status,
-      attempts: event.attempts,
-      error: event.error ?? null,
-      at: new Date(event.at),
-    });
-  if (isFinalMailStatus(event.status)) await confirmOutbox(db, [event.job_id]);
+export async function handleMailStatuses(db: Kysely<InquiryDB>, events: MailStatusEvent[]): Promise<void> {
+  await applyMailStatuses(
+    db,
+    events
+      .filter((e) => RECIPIENT_TEMPLATES.has(e.template) && e.reference && UUID.test(e.reference))
+      .map((e) => ({
+        recipientId: e.reference!,
+        jobId: e.job_id,
+        status: e.status,
+        attempts: e.attempts,
+        error: e.error ?? null,
+        at: new Date(e.at),
+      })),
+  );
+  await confirmOutbox(
+    db,
+    events.filter((e) => isFinalMailStatus(e.status)).map((e) => e.job_id),
+  );
 }
+
+const mailStatuses = (payloads: JobPayload[]) =>
+  payloads.filter((p): p is MailStatusEvent => p.type === 'mail.status');
 
 /** Hears how the inquiry service's mails went. Idempotent; each event is acknowledged to the mailer. */
 export function startMailStatusConsumer(opts: {
@@ -43,8 +54,7 @@ export function startMailStatusConsumer(opts: {
     // Enough in flight for their confirmations to travel in batches (AckBatcher).
     concurrency: 20,
     acknowledge: true,
-    handle: async (event) => {
-      if (event.type === 'mail.status') await handleMailStatus(opts.db, event);
-    },
+    handle: (event) => handleMailStatuses(opts.db, mailStatuses([event])),
+    handleBatch: (events) => handleMailStatuses(opts.db, mailStatuses(events)),
   });
 }

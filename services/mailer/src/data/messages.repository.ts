@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Updateable } from 'kysely';
-import type { JobPayload, MailStatus, MailStatusEvent, QueueName } from '@mfd/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { MailStatus, MailStatusEvent, QueueName } from '@mfd/contracts';
+import { preparedStatement, type Database } from '@mfd/db';
 import { outboxRows } from '@mfd/queue';
-import type { MailerDB, MessagesTable } from './db';
+import type { MailerDB } from './db';
 
 export interface NewMessage {
   job_id: string;
@@ -13,40 +14,106 @@ export interface NewMessage {
   tenant_id: string | null;
 }
 
+/** What taking a message answers: its id, this attempt's number, and whether an earlier one may have gone out. */
+export interface ClaimedMessage {
+  id: string;
+  attempts: number;
+  maybe_delivered: boolean;
+}
+
 /**
  * Records the job's message the first time it is seen and takes it for sending, in one
  * statement: a new message, a queued or retrying one, or one whose previous sender's lease ran
  * out (a dead worker, which may have handed the mail over before dying: remembered in
  * maybe_delivered). Of two workers holding the same job, one gets the row; the other gets nothing.
  */
-export function takeMessage(db: Kysely<MailerDB>, message: NewMessage, leaseSeconds: number) {
-  const lease = sql<Date>`now() + make_interval(secs => ${leaseSeconds})`;
-  return db
-    .insertInto('messages')
-    .values({ id: randomUUID(), ...message, status: 'sending', attempts: 1, lease_until: lease })
-    .onConflict((oc) =>
-      oc
-        .column('job_id')
-        .doUpdateSet({
-          status: 'sending',
-          attempts: sql<number>`messages.attempts + 1`,
-          lease_until: lease,
-          maybe_delivered: sql<boolean>`messages.maybe_delivered or messages.status = 'sending'`,
-          updated_at: sql<Date>`now()`,
-        })
-        .where((eb) =>
-          eb.or([
-            eb('messages.status', 'in', ['queued', 'retrying']),
-            eb.and([
-              eb('messages.status', '=', 'sending'),
-              eb('messages.lease_until', '<', sql<Date>`now()`),
-            ]),
-          ]),
-        ),
-    )
-    .returning(['id', 'attempts', 'maybe_delivered'])
-    .executeTakeFirst();
+const TAKE_MESSAGE = `
+  insert into messages as m (id, job_id, source, template, recipient, reference, tenant_id, status, attempts, lease_until)
+  values ($1, $2, $3, $4, $5, $6, $7, 'sending', 1, now() + make_interval(secs => $8))
+  on conflict (job_id) do update
+    set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => $8),
+        maybe_delivered = m.maybe_delivered or m.status = 'sending', updated_at = now()
+    where m.status in ('queued', 'retrying') or (m.status = 'sending' and m.lease_until < now())
+  returning id, attempts, maybe_delivered`;
+
+/**
+ * A message's outcome and the `mail.status` row reporting it, in one statement, so one is never
+ * written without the other; the row's values are parameters `first` to `first + 3`.
+ */
+const report = (first: number) =>
+  `insert into outbox (id, queue, payload, request_id)
+   select $${first}, $${first + 1}, $${first + 2}::jsonb, $${first + 3}::text from settled`;
+
+const SETTLE_SENT = `
+  with settled as (
+    update messages
+    set status = 'sent', subject = $2, smtp_message_id = $3, sent_at = now(), lease_until = null,
+        last_error = null, updated_at = now()
+    where id = $1
+    returning id)
+  ${report(4)}`;
+
+const SETTLE_UNSENT = `
+  with settled as (
+    update messages
+    set status = $2, last_error = $3, subject = $4, lease_until = null, maybe_delivered = $5,
+        failed_at = case when $2 = 'retrying' then null else now() end, updated_at = now()
+    where id = $1
+    returning id)
+  ${report(6)}`;
+
+/** The statements every mail runs, prepared (`preparedStatement`) on the mailer's pool. */
+export function messageWriter(pool: Database<MailerDB>['pool']) {
+  const take = preparedStatement<ClaimedMessage>(pool, 'mailer_take_message', TAKE_MESSAGE);
+  const settleSent = preparedStatement(pool, 'mailer_settle_sent', SETTLE_SENT);
+  const settleUnsent = preparedStatement(pool, 'mailer_settle_unsent', SETTLE_UNSENT);
+  const reportValues = (r: StatusReport) => {
+    const row = outboxRows(r.queue, [r.event])[0]!;
+    return [row.id, row.queue, JSON.stringify(row.payload), row.request_id ?? null];
+  };
+  return {
+    async takeMessage(message: NewMessage, leaseSeconds: number): Promise<ClaimedMessage | undefined> {
+      const [claimed] = await take([
+        randomUUID(),
+        message.job_id,
+        message.source,
+        message.template,
+        message.recipient,
+        message.reference,
+        message.tenant_id,
+        leaseSeconds,
+      ]);
+      return claimed;
+    },
+    async markSent(
+      id: string,
+      sent: { subject: string; smtpMessageId: string | null },
+      report: StatusReport,
+    ): Promise<void> {
+      await settleSent([id, sent.subject, sent.smtpMessageId, ...reportValues(report)]);
+    },
+    async markUnsent(
+      id: string,
+      outcome: {
+        status: Extract<MailStatus, 'retrying' | 'sent_unconfirmed' | 'failed'>;
+        error: string;
+        subject: string | null;
+        maybeDelivered: boolean;
+      },
+      report: StatusReport,
+    ): Promise<void> {
+      await settleUnsent([
+        id,
+        outcome.status,
+        outcome.error.slice(0, 1000),
+        outcome.subject,
+        outcome.maybeDelivered,
+        ...reportValues(report),
+      ]);
+    },
+  };
 }
+export type MessageWriter = ReturnType<typeof messageWriter>;
 
 /** Keeps the lease while a send is in progress, so a slow server does not look like a dead sender. */
 export async function renewLease(db: Kysely<MailerDB>, id: string, leaseSeconds: number): Promise<void> {
@@ -62,78 +129,10 @@ export function findMessageByJob(db: Kysely<MailerDB>, jobId: string) {
   return db.selectFrom('messages').selectAll().where('job_id', '=', jobId).executeTakeFirst();
 }
 
-/** A message's outcome and the `mail.status` row reporting it, in one statement, so one is never written without the other. */
-async function settle(
-  db: Kysely<MailerDB>,
-  id: string,
-  changes: Updateable<MessagesTable>,
-  report: StatusReport,
-): Promise<void> {
-  const row = outboxRows(report.queue, [report.event])[0]!;
-  await db
-    .with('settled', (qb) => qb.updateTable('messages').set(changes).where('id', '=', id).returning('id'))
-    .insertInto('outbox')
-    .columns(['id', 'queue', 'payload', 'request_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom('settled')
-        .select([
-          eb.val(row.id).as('id'),
-          eb.val(row.queue).as('queue'),
-          sql<JobPayload>`${JSON.stringify(row.payload)}::jsonb`.as('payload'),
-          sql<string | null>`${row.request_id ?? null}::text`.as('request_id'),
-        ]),
-    )
-    .execute();
-}
-
 /** The `mail.status` event that tells the producer, and its queue. */
 export interface StatusReport {
   queue: QueueName;
   event: MailStatusEvent;
-}
-
-export function markSent(
-  db: Kysely<MailerDB>,
-  id: string,
-  sent: { subject: string; smtpMessageId: string | null },
-  report: StatusReport,
-): Promise<void> {
-  const now = new Date();
-  const changes = {
-    status: 'sent',
-    subject: sent.subject,
-    smtp_message_id: sent.smtpMessageId,
-    sent_at: now,
-    lease_until: null,
-    last_error: null,
-    updated_at: now,
-  } as const;
-  return settle(db, id, changes, report);
-}
-
-export function markUnsent(
-  db: Kysely<MailerDB>,
-  id: string,
-  outcome: {
-    status: Extract<MailStatus, 'retrying' | 'sent_unconfirmed' | 'failed'>;
-    error: string;
-    subject: string | null;
-    maybeDelivered: boolean;
-  },
-  report: StatusReport,
-): Promise<void> {
-  const now = new Date();
-  const changes = {
-    status: outcome.status,
-    last_error: outcome.error.slice(0, 1000),
-    subject: outcome.subject,
-    lease_until: null,
-    maybe_delivered: outcome.maybeDelivered,
-    failed_at: outcome.status === 'retrying' ? null : now,
-    updated_at: now,
-  };
-  return settle(db, id, changes, report);
 }
 
 /**

@@ -12,11 +12,9 @@ import type { MailerConfig } from '../config';
 import type { MailerDB } from '../data/db';
 import {
   findMessageByJob,
-  markSent,
-  markUnsent,
   reopenFailedMessage,
   renewLease,
-  takeMessage,
+  type MessageWriter,
   type StatusReport,
 } from '../data/messages.repository';
 import { messageIdFor } from '../domain/message-id';
@@ -27,6 +25,8 @@ import { renderMail } from '../templates';
 
 export interface SendMailContext {
   db: Kysely<MailerDB>;
+  /** The statements every mail runs (`messageWriter` on the same database). */
+  messages: MessageWriter;
   transport: Transporter;
   config: MailerConfig;
   metrics: MailMetrics;
@@ -76,8 +76,7 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
   // A job taken again may be one an operator retried after it failed for good (the queue board):
   // its message gets one more try. On BullMQ's own retries the message is not `failed`, so nothing changes.
   if (job.attemptsMade > 0) await reopenFailedMessage(ctx.db, jobId);
-  const claimed = await takeMessage(
-    ctx.db,
+  const claimed = await ctx.messages.takeMessage(
     {
       job_id: jobId,
       source: payload.source,
@@ -106,8 +105,7 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
   }
   if (payload.link_expires_at && Date.parse(payload.link_expires_at) <= Date.now()) {
     const status = claimed.maybe_delivered ? 'sent_unconfirmed' : 'failed';
-    await markUnsent(
-      ctx.db,
+    await ctx.messages.markUnsent(
       claimed.id,
       { status, error: LINK_EXPIRED, subject: null, maybeDelivered: claimed.maybe_delivered },
       statusReport(payload, { job_id: jobId, status, attempts: claimed.attempts, error: LINK_EXPIRED }),
@@ -144,8 +142,7 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
     });
     accepted = true;
     clearInterval(renewal);
-    await markSent(
-      ctx.db,
+    await ctx.messages.markSent(
       claimed.id,
       { subject: mail.subject, smtpMessageId },
       statusReport(payload, {
@@ -168,8 +165,7 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
     const maybeDelivered = claimed.maybe_delivered || mayHaveBeenDelivered(err);
     const status = !last ? 'retrying' : maybeDelivered ? 'sent_unconfirmed' : 'failed';
     const error = describeSmtpFailure(err);
-    await markUnsent(
-      ctx.db,
+    await ctx.messages.markUnsent(
       claimed.id,
       { status, error, subject, maybeDelivered },
       statusReport(payload, { job_id: jobId, status, attempts: claimed.attempts, error }),
