@@ -27,7 +27,7 @@ import { inquiryConfig } from '../services/inquiry/src/config';
 import * as inquiryDeps from '../services/inquiry/src/deps';
 import { startMailStatusConsumer } from '../services/inquiry/src/jobs/mail-status';
 import { openSecrets } from '../services/mailer/src/domain/open-secrets';
-import { messageIdFor } from '../services/mailer/src/domain/message-id';
+import { smtpMessage } from '../services/mailer/src/domain/smtp-message';
 import { renderMail } from '../services/mailer/src/templates';
 import { saveResults } from './results';
 
@@ -512,7 +512,7 @@ async function realPath(
     const at = (t: number) => fmt(t - start);
     const timeline =
       `calls done ${fmt(distributeMs)}, last job queued ${fmt(Number(handed.last))}, ` +
-      `sink 10/50/90/100% at ${sink.markTimes.map(at).join('/')}/${at(sink.lastAt)} ms`;
+      `sink first/10/50/90/100% at ${at(sink.firstAt)}/${sink.markTimes.map(at).join('/')}/${at(sink.lastAt)} ms`;
     const [at10 = 0, , at90 = 0] = sink.markTimes;
     return {
       timeline,
@@ -615,16 +615,8 @@ async function renderedInvitations(s: Services, seeded: Seeded) {
         appUrl: APP_URL,
         signature: job.signature ?? null,
       });
-      return {
-        from: MAIL_FROM,
-        to: job.to_name ? { name: job.to_name, address: job.to } : job.to,
-        replyTo: job.reply_to ?? undefined,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        messageId: messageIdFor(row.id, MAIL_FROM),
-        headers: { 'X-MFD-Job-Id': row.id },
-      };
+      // The very message the mailer would hand nodemailer for this job.
+      return smtpMessage(job, row.id, mail, MAIL_FROM);
     }),
   );
   await confirmOutbox(

@@ -44,7 +44,11 @@ export interface RelayOptions {
   prefix: string;
   logger: Logger;
   pollMs?: number;
-  /** How long a kick waits for company before the pass it starts (default 50 ms). */
+  /**
+   * How long a kick waits for company before the pass it starts (default 0: kicks during a pass
+   * share the next one). A producer committing one row at a time at a high rate (the mailer, a
+   * status per mail) waits a little, so its pass carries many.
+   */
   kickDelayMs?: number;
   batchSize?: number;
   /** A row handed over this long ago and still unconfirmed is handed over again (its job may be lost). */
@@ -127,9 +131,9 @@ export class OutboxRelay {
   }
 
   /**
-   * Relays soon (after a commit) instead of waiting for the next poll. Kicks within a few
-   * milliseconds share one pass: a mailer finishing mails one by one would otherwise spend a
-   * transaction on each status row.
+   * Relays soon (after a commit) instead of waiting for the next poll. Kicks while a pass runs, or
+   * within `kickDelayMs` of the first, share one pass: a mailer finishing mails one by one would
+   * otherwise spend a transaction on each status row.
    */
   kick(): void {
     if (this.stopped) return;
@@ -147,7 +151,7 @@ export class OutboxRelay {
       this.running = this.loop().finally(() => {
         this.running = undefined;
       });
-    }, this.opts.kickDelayMs ?? 50);
+    }, this.opts.kickDelayMs ?? 0);
   }
 
   /** Relays everything due (new rows, and unconfirmed ones past `resendAfterMs`); tests and shutdown use it. */
@@ -274,7 +278,11 @@ export class OutboxRelay {
   private async handOver(rows: RelayedRow[]): Promise<void> {
     const options = this.opts.jobOptions ?? DEFAULT_JOB_OPTIONS;
     const byQueue = new Map<string, RelayedRow[]>();
-    for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+    for (const row of rows) {
+      const queued = byQueue.get(row.queue);
+      if (queued) queued.push(row);
+      else byQueue.set(row.queue, [row]);
+    }
     const batchedType = (row: RelayedRow) => BATCHED_PAYLOAD_TYPES.has(row.payload.type);
     await Promise.all(
       [...byQueue].map(([queue, queued]) => {

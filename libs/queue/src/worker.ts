@@ -40,7 +40,8 @@ export interface ConsumerOptions<S extends z.ZodType> {
   handle: (payload: z.infer<S>, job: Job) => Promise<unknown>;
   /**
    * Handles the payloads of an `outbox.batch` job together (in one statement, say); without it,
-   * `handle` takes them one by one. Idempotent like `handle`.
+   * `handle` takes them one by one, each under its row's request id. Idempotent like `handle`; it
+   * runs under no request id, so outbox rows it writes carry none.
    */
   handleBatch?: (payloads: z.infer<S>[], job: Job) => Promise<unknown>;
 }

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { expect } from 'vitest';
 import { createQueueConnection } from '@mfd/queue';
 import { startOwnRedis, type SmtpSink } from '@mfd/testing';
-import { messageIdFor } from '../../mailer/src/domain/message-id';
+import { messageIdFor } from '../../mailer/src/domain/smtp-message';
 import { tableRow, tally, type Tally } from '../../mailer/test/fault-harness';
 import { startMailer } from '../../mailer/test/harness';
 import { startMailStatusConsumer } from '../src/jobs/mail-status';

@@ -64,6 +64,8 @@ export function createDeps(
       prefix,
       logger,
       pollMs: config.OUTBOX_POLL_MS,
+      // A status row per mail: passes 50 ms apart carry a busy mailer's statuses in few jobs.
+      kickDelayMs: 50,
       resendAfterMs: config.OUTBOX_RESEND_SECONDS * 1000,
     }),
     transport: createTransport(config),

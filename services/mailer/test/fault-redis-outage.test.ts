@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '@mfd/contracts';
-import { messageIdFor } from '../src/domain/message-id';
+import { messageIdFor } from '../src/domain/smtp-message';
 import { startMailer, type MailerHarness } from './harness';
 import {
   startMailProducer,

@@ -17,7 +17,7 @@ import {
   type MessageWriter,
   type StatusReport,
 } from '../data/messages.repository';
-import { messageIdFor } from '../domain/message-id';
+import { messageIdFor, smtpMessage } from '../domain/smtp-message';
 import { openSecrets } from '../domain/open-secrets';
 import { describeSmtpFailure, isPermanentSmtpFailure, mayHaveBeenDelivered } from '../domain/smtp-errors';
 import type { MailMetrics } from '../metrics';
@@ -130,16 +130,7 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
       signature: payload.signature ?? null,
     });
     subject = mail.subject;
-    await ctx.transport.sendMail({
-      from: ctx.config.MAIL_FROM,
-      to: payload.to_name ? { name: payload.to_name, address: payload.to } : payload.to,
-      replyTo: payload.reply_to ?? undefined,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      messageId: smtpMessageId,
-      headers: { 'X-MFD-Job-Id': jobId },
-    });
+    await ctx.transport.sendMail(smtpMessage(payload, jobId, mail, ctx.config.MAIL_FROM));
     accepted = true;
     clearInterval(renewal);
     await ctx.messages.markSent(
