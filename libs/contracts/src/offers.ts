@@ -97,6 +97,10 @@ export const distributeResponse = z.object({
 });
 export type DistributeResponse = z.infer<typeof distributeResponse>;
 
+/** The spec's success message of a distribution (§8 "Distribute"), in the singular for one. */
+export const distributedMessage = (n: number) =>
+  `Inquiry distributed successfully to ${n} ${n === 1 ? 'supplier' : 'suppliers'}!`;
+
 // ---- Offers ----------------------------------------------------------------------------------
 
 export const offerLineInput = z

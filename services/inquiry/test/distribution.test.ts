@@ -252,22 +252,41 @@ describe('suggested suppliers and distribution', () => {
     }
   });
 
-  it('when the trader has saved no signature, then the invitation is signed with their name, company and address', async () => {
+  it('when the trader has saved no signature, then the invitation is signed with their name and company, never the name twice', async () => {
     const trader = await signUpTrader(s.identity, { first_name: 'Tina', last_name: 'Trader' });
     const supplier = await createSupplier(s, trader, 'Unsigned Test Fuels', {
       portIds: [await portOf(s, trader)],
     });
-    const inquiry = await createInquiry(s, trader);
-    const res = await distribute(s, trader, inquiry.id, { recipients: [to(supplier)] });
-    expect(res.statusCode, res.body).toBe(200);
-    const jobs = (await mailJobs(s, 'rfq-invitation')).filter((j) => j.job.tenant_id === trader.tenantId);
-    expect(jobs.map((j) => j.job.signature)).toEqual([
-      expect.objectContaining({
-        full_name: 'Tina Trader',
-        company_name: expect.stringMatching(/\S/),
-        email: trader.email,
-      }),
+    const signatures = async () => {
+      const inquiry = await createInquiry(s, trader);
+      const res = await distribute(s, trader, inquiry.id, { recipients: [to(supplier)] });
+      expect(res.statusCode, res.body).toBe(200);
+      return (await mailJobs(s, 'rfq-invitation'))
+        .filter((j) => j.job.tenant_id === trader.tenantId)
+        .map((j) => j.job.signature);
+    };
+    // A new account's company is named after its user: the signature names the person once.
+    expect(await signatures()).toEqual([
+      expect.objectContaining({ full_name: 'Tina Trader', company_name: null, email: trader.email }),
     ]);
+
+    const company = await s.identity.app.inject({
+      method: 'PUT',
+      url: '/api/profile/company',
+      headers: bearer(trader),
+      payload: {
+        name: 'Trader Bunkers Ltd',
+        legal_name: 'Trader Bunkers Limited',
+        address: '1 Harbour Road',
+        city: 'Singapore',
+        country: 'Singapore',
+        email: 'desk@trader-bunkers.example',
+      },
+    });
+    expect(company.statusCode, company.body).toBe(200);
+    expect(await signatures()).toContainEqual(
+      expect.objectContaining({ full_name: 'Tina Trader', company_name: 'Trader Bunkers Ltd' }),
+    );
   });
 
   it('when an address already had the inquiry, then it is skipped with a note, and sent again with resend', async () => {

@@ -28,7 +28,8 @@ export async function senderProfile(
       : {
           full_name: profile.name,
           title: profile.position,
-          company_name: profile.company.name,
+          // A new account's company is named after its user until the profile says otherwise.
+          company_name: profile.company.name === profile.name ? null : profile.company.name,
           phone: profile.phone,
           email: profile.email,
           website: null,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  distributedMessage,
   distributeInput,
   distributeResponse,
   idParams,
@@ -76,7 +77,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = 
         ...result,
         detail:
           result.distributed_count > 0
-            ? `Inquiry distributed successfully to ${result.distributed_count} suppliers!`
+            ? distributedMessage(result.distributed_count)
             : `Distribution processed: ${result.status}`,
       };
     },

@@ -3,8 +3,11 @@ import type { DistributeInput, DistributeResponse, SuggestedSupplier } from '@mf
 import { apiRequest } from '../../../lib/api-client';
 import { hasMailInFlight } from '../components/suppliers-tab-selection';
 
-/** While any mail to this inquiry's suppliers is still on its way, its delivery status is asked again this often. */
-const DELIVERY_POLL_MS = 5000;
+/**
+ * While any mail to this inquiry's suppliers is still on its way, its delivery status is asked
+ * again this often (a distribution's mails usually go out within a second).
+ */
+const DELIVERY_POLL_MS = 2000;
 
 export function useSuggestedSuppliers(inquiryId: string, all: boolean) {
   return useQuery({

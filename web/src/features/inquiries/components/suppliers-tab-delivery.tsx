@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { MailStatus, RecipientDelivery } from '@mfd/contracts';
 import { formatPortShort } from '../../../lib/port-clock';
-import { isInFlight } from './suppliers-tab-selection';
+import { isInFlight, sentLabel } from './suppliers-tab-selection';
 
 const STATUS: Record<MailStatus, { label: string; color: string }> = {
   queued: { label: 'Queued', color: 'gray' },
@@ -43,8 +43,7 @@ export function DeliveryStatus({
           </Badge>
         )}
         <Text size="xs" c="dimmed">
-          {delivery.send_count > 1 ? `sent ${delivery.send_count} times, last` : 'sent'}{' '}
-          {formatPortShort(delivery.sent_at, zone)} · {delivery.mail_attempts}{' '}
+          {sentLabel(delivery)} {formatPortShort(delivery.sent_at, zone)} · {delivery.mail_attempts}{' '}
           {delivery.mail_attempts === 1 ? 'attempt' : 'attempts'} · reply by{' '}
           {formatPortShort(delivery.reply_by, zone)}
         </Text>

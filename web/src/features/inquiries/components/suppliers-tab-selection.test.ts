@@ -5,6 +5,7 @@ import {
   hasMailInFlight,
   matchesSearch,
   recipientOf,
+  sentLabel,
   supplierAddresses,
   toggleSupplier,
 } from './suppliers-tab-selection';
@@ -86,5 +87,16 @@ describe('search and delivery polling', () => {
     expect(hasMailInFlight([supplier([delivery(null, 'retrying')])])).toBe(true);
     expect(hasMailInFlight([supplier([delivery(null, 'sent'), delivery(ANNA, 'failed')])])).toBe(false);
     expect(hasMailInFlight(undefined)).toBe(false);
+  });
+});
+
+describe('delivery words', () => {
+  it('when a mail is still on its way, then its line says queued, never sent', () => {
+    expect(sentLabel(delivery(null, 'queued'))).toBe('queued');
+    expect(sentLabel(delivery(null, 'retrying'))).toBe('queued');
+    expect(sentLabel(delivery(null, 'sent'))).toBe('sent');
+    expect(sentLabel(delivery(null, 'failed'))).toBe('sent');
+    expect(sentLabel({ ...delivery(null, 'sending'), send_count: 2 })).toBe('queued 2 times, last');
+    expect(sentLabel({ ...delivery(null, 'sent'), send_count: 2 })).toBe('sent 2 times, last');
   });
 });

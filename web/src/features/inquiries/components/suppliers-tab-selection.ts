@@ -59,6 +59,12 @@ export function hasMailInFlight(suppliers: SuggestedSupplier[] | undefined): boo
 
 export const isInFlight = (delivery: RecipientDelivery) => IN_FLIGHT.includes(delivery.mail_status);
 
+/** The words before the time the trader sent it: "queued" until the mailer is done, never "sent" early. */
+export function sentLabel(delivery: RecipientDelivery): string {
+  const verb = isInFlight(delivery) ? 'queued' : 'sent';
+  return delivery.send_count > 1 ? `${verb} ${delivery.send_count} times, last` : verb;
+}
+
 /** Search by trading name or any of the supplier's e-mail addresses, ignoring case. */
 export function matchesSearch(supplier: SuggestedSupplier, text: string): boolean {
   const q = text.trim().toLowerCase();

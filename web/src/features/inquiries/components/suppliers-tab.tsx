@@ -36,7 +36,7 @@ const NONE_SELECTED = 'Please select at least one supplier';
 /** The spec's words for what a distribution did (§8 "Distribute"). */
 function reportDistribution(result: DistributeResponse) {
   if (result.distributed_count > 0) {
-    notifySuccess(`Inquiry distributed successfully to ${result.distributed_count} suppliers!`);
+    notifySuccess(result.detail);
     return;
   }
   notifications.show({
