@@ -179,12 +179,16 @@ fi
 # --- the API socket and the health ticker ----------------------------------------------------
 if ! answers "$SOCK"; then
   rm -f "$SOCK"
+  # From /, not the checkout: the service outlives this run, and with its directory deleted (a
+  # clone removed after its CI run) podman can start no container ("write child: broken pipe").
+  cd /
   setsid nohup podman system service --time=0 "unix://$SOCK" >"$STATE/service.log" 2>&1 </dev/null &
   echo $! >"$STATE/service.pid"
   for _ in $(seq 50); do answers "$SOCK" && break; sleep 0.2; done
   answers "$SOCK" || { say "podman system service did not answer on $SOCK (see $STATE/service.log)"; exit 1; }
 fi
 if ! { [ -f "$STATE/ticker.pid" ] && kill -0 "$(cat "$STATE/ticker.pid")" 2>/dev/null; }; then
+  cd /
   # What the systemd timers would do: run the healthchecks, each second until a container is
   # healthy (what compose's service_healthy waits for), then every 30 s (each run is an exec).
   setsid nohup bash -c '
