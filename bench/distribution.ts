@@ -443,6 +443,13 @@ async function unsettled(s: Services, inquiryId: string): Promise<number> {
   return row.n;
 }
 
+/** Waits (at most RUN_TIMEOUT_MS) until every recipient of the inquiry shows its final delivery. */
+async function untilSettled(s: Services, inquiryId: string): Promise<void> {
+  const deadline = Date.now() + RUN_TIMEOUT_MS;
+  while ((await unsettled(s, inquiryId)) > 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
+}
+
 interface RunFigures {
   label: string;
   ms: number;
@@ -498,9 +505,7 @@ async function realPath(
     const distributeMs = await distributeAll(s, seeded, inquiryId);
     await delivered;
     const ms = sink.lastAt - start;
-    const deadline = Date.now() + RUN_TIMEOUT_MS;
-    while ((await unsettled(s, inquiryId)) > 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    await untilSettled(s, inquiryId);
     const settledMs = performance.now() - start;
     const machineAfter = machineCpu();
     const handed = await s.inquiry.database.db
@@ -541,9 +546,7 @@ async function warmUp(s: Services, seeded: Seeded, sink: CountingSink): Promise<
     recipients: seeded.supplierIds.slice(0, WARM_UP).map((id) => ({ supplier_id: id, contact_id: null })),
   });
   await sink.waitFor(WARM_UP);
-  const deadline = Date.now() + RUN_TIMEOUT_MS;
-  while ((await unsettled(s, inquiryId)) > 0 && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 50));
+  await untilSettled(s, inquiryId);
   sink.reset();
 }
 

@@ -27,6 +27,7 @@ import {
   queuePrefix,
   startConsumer,
   withRequestId,
+  type ConsumerOptions,
   writeOutbox,
   type RelayOptions,
   type WithOutbox,
@@ -258,12 +259,28 @@ describe('outbox relay', () => {
     const batchPrefix = queuePrefix(uniqueRedisPrefix());
     const events = new Queue(QUEUES.inquiryEvents, { connection, prefix: batchPrefix });
     afterAll(() => events.close());
+    /** A consumer of `events` that confirms what it handles. */
+    const consumerOf = (handlers: Pick<ConsumerOptions<typeof jobPayload>, 'handle' | 'handleBatch'>) =>
+      startConsumer({
+        queue: QUEUES.inquiryEvents,
+        connection: workerConnection,
+        prefix: batchPrefix,
+        schema: jobPayload,
+        logger,
+        acknowledge: true,
+        ...handlers,
+      });
+    const writeEvent = (payload: JobPayload) =>
+      database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.inquiryEvents, payload));
+    const nameOf = (p: JobPayload) => (p.type === 'mail.status' ? p.job_id : p.type);
 
     it('when a pass holds several status events and another event, then the statuses travel in one job, are handled together and each row is confirmed', async () => {
-      const write = (payload: JobPayload) =>
-        database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.inquiryEvents, payload));
-      const statusIds = [await write(status('a')), await write(status('b')), await write(status('c'))];
-      const createdId = await write(event());
+      const statusIds = [
+        await writeEvent(status('a')),
+        await writeEvent(status('b')),
+        await writeEvent(status('c')),
+      ];
+      const createdId = await writeEvent(event());
       // The mailer's relay: consumers confirm status events to outbox.ack.mailer.
       const relay = relayOf({ service: 'mailer', prefix: batchPrefix });
       expect(await relay.flush()).toBeGreaterThanOrEqual(4);
@@ -278,16 +295,9 @@ describe('outbox relay', () => {
 
       const batchesHandled: string[][] = [];
       const singles: string[] = [];
-      const consumer = startConsumer({
-        queue: QUEUES.inquiryEvents,
-        connection: workerConnection,
-        prefix: batchPrefix,
-        schema: jobPayload,
-        logger,
-        acknowledge: true,
+      const consumer = consumerOf({
         handle: async (payload) => singles.push(payload.type),
-        handleBatch: async (payloads) =>
-          batchesHandled.push(payloads.map((p) => (p.type === 'mail.status' ? p.job_id : p.type))),
+        handleBatch: async (payloads) => batchesHandled.push(payloads.map(nameOf)),
       });
       relay.start();
       const deadline = Date.now() + 10_000;
@@ -306,10 +316,7 @@ describe('outbox relay', () => {
     it('when unconfirmed statuses are handed over again, then they travel in a new job (an old one may be kept failed by a consumer that could not read it)', async () => {
       const prefixOfItsOwn = queuePrefix(uniqueRedisPrefix());
       const inbox = new Queue(QUEUES.inquiryEvents, { connection, prefix: prefixOfItsOwn });
-      const ids = [
-        await database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.inquiryEvents, status('x'))),
-        await database.db.transaction().execute((trx) => writeOutbox(trx, QUEUES.inquiryEvents, status('y'))),
-      ];
+      const ids = [await writeEvent(status('x')), await writeEvent(status('y'))];
       const relay = relayOf({ service: 'mailer', prefix: prefixOfItsOwn, resendAfterMs: 200 });
       await relay.flush();
       await new Promise((r) => setTimeout(r, 400));
@@ -340,16 +347,9 @@ describe('outbox relay', () => {
         )
         .execute();
       const handled: string[] = [];
-      const consumer = startConsumer({
-        queue: QUEUES.inquiryEvents,
-        connection: workerConnection,
-        prefix: batchPrefix,
-        schema: jobPayload,
-        logger,
-        acknowledge: true,
+      const consumer = consumerOf({
         handle: async () => undefined,
-        handleBatch: async (payloads) =>
-          handled.push(...payloads.map((p) => (p.type === 'mail.status' ? p.job_id : p.type))),
+        handleBatch: async (payloads) => handled.push(...payloads.map(nameOf)),
       });
       const acks = relayOf({ service: 'mailer', prefix: batchPrefix, pollMs: 60_000 });
       acks.start();
