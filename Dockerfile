@@ -11,6 +11,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/service-kit/package.json libs/service-kit/
 COPY libs/db/package.json libs/db/
+COPY libs/pricing/package.json libs/pricing/
 COPY libs/queue/package.json libs/queue/
 COPY libs/testing/package.json libs/testing/
 COPY services/gateway/package.json services/gateway/

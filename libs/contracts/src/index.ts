@@ -18,5 +18,6 @@ export * from './vessels';
 export * from './countries';
 export * from './spreadsheet';
 export * from './offers';
+export * from './offer-terms';
 export * from './rfq-facts';
 export * from './port-time';

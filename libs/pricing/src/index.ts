@@ -1,0 +1,2 @@
+export * from './landed-cost';
+export * from './line-price';
