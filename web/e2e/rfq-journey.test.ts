@@ -8,6 +8,7 @@ import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { linkIn, waitForMail, type InboxMail } from './support/inbox';
 import { chooseFuel, startInquiry } from './support/inquiry-form';
+import { setCharges } from './support/offer-charges';
 import { signUp, toast } from './support/session';
 
 const ZONE = 'Asia/Singapore';
@@ -61,8 +62,10 @@ async function quote(page: Page, q: Quote, button: 'Submit Offer' | 'Update Offe
   await page.getByLabel('Delivery method for VLSFO').selectOption('barge');
   await page.getByLabel('Price (USD/MT) for MGO').fill(q.mgo.price);
   await page.getByLabel('Delivery method for MGO').selectOption('truck');
-  await page.getByLabel('Barging charges (USD)').fill(q.barging ?? '');
-  await page.getByLabel('Other charges (USD)').fill(q.other ?? '');
+  await setCharges(page, [
+    ...(q.barging ? [{ kind: 'Barging', basis: 'Lump sum', amount: q.barging }] : []),
+    ...(q.other ? [{ kind: 'Other', basis: 'Lump sum', amount: q.other }] : []),
+  ]);
   await page.getByLabel('Payment terms').fill(q.terms);
   await page.getByLabel(/^Valid until \(port time, UTC\+8\)/).fill(q.validUntil);
   await page.getByRole('button', { name: button }).click();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIL_STATUSES } from './constants';
+import { chargeView, MAX_CHARGES, paymentView, PRICINGS } from './offer-terms';
 import { DELIVERY_METHODS } from './offers';
 import { signatureView } from './profile';
 import { rfqMailFacts } from './rfq-facts';
@@ -84,14 +85,28 @@ export const mailTemplate = z.discriminatedUnion('template', [
             iso_spec: z.string(),
             quantity_mt_min: z.string(),
             quantity_mt_max: z.string(),
-            price_per_mt: z.string(),
+            pricing: z.enum(PRICINGS),
+            /** The fixed price, or null on an index-linked line (its index and differential say it). */
+            price_per_mt: z.string().nullable(),
+            index_name: z.string().nullable(),
+            differential: z.string().nullable(),
             delivery_method: z.enum(DELIVERY_METHODS),
           }),
         )
         .max(20),
-      barging_charges: z.string(),
-      other_charges: z.string(),
-      total_stem_cost: z.string(),
+      /** The agreed charges, each with the grades it applies to (null: every grade). */
+      charges: z
+        .array(
+          chargeView
+            .omit({ product_line_ids: true })
+            .extend({ product_names: z.array(z.string()).max(20).nullable() }),
+        )
+        .max(MAX_CHARGES),
+      /** At the maximum quantities; null while an index-linked line has no value. */
+      fuel_cost: z.string().nullable(),
+      charges_cost: z.string().nullable(),
+      total_landed_cost: z.string().nullable(),
+      payment: paymentView.nullable(),
       payment_terms: z.string().nullable(),
       notes: z.string().nullable(),
     }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAIL_STATUSES, OFFER_STATUSES } from './constants';
-import { decimalInput, enumField, isoDateTime, optionalMultilineText, optionalText } from './fields';
-import { quantityMt } from './quantity';
+import { isoDateTime, optionalMultilineText } from './fields';
+import { chargeView, paymentView, PRICINGS } from './offer-terms';
 import { rfqMailFacts } from './rfq-facts';
 
 /** How a supplier delivers a fuel line. */
@@ -16,14 +16,6 @@ export type OfferLinkState = (typeof OFFER_LINK_STATES)[number];
 export const MAX_RECIPIENTS = 200;
 /** A reply-by the trader does not give is this far ahead (never after the ETA). */
 export const DEFAULT_REPLY_HOURS = 24;
-
-/** USD per tonne: above zero, at most 2 decimals, exact text. */
-export const priceUsd = (label: string) => decimalInput({ label, scale: 2, min: '0.01', max: '1000000' });
-/** A lump sum in USD for the whole stem: zero or more, at most 2 decimals. */
-const chargeUsd = (label: string) =>
-  decimalInput({ label, scale: 2, min: '0', max: '100000000' })
-    .nullish()
-    .transform((v) => v ?? '0');
 
 // ---- Suggested suppliers and distribution -------------------------------------------------
 
@@ -103,40 +95,6 @@ export const distributedMessage = (n: number) =>
 
 // ---- Offers ----------------------------------------------------------------------------------
 
-export const offerLineInput = z
-  .object({
-    product_line_id: z.uuid('Fuel line must be a valid id'),
-    price_per_mt: priceUsd('Price per MT'),
-    min_deliverable: quantityMt('Min deliverable'),
-    max_deliverable: quantityMt('Max deliverable'),
-    delivery_method: enumField('Delivery method', DELIVERY_METHODS),
-  })
-  .refine((l) => Number(l.min_deliverable) <= Number(l.max_deliverable), {
-    path: ['max_deliverable'],
-    message: 'Max deliverable must be at least the min deliverable',
-  });
-
-/** What a supplier submits by its link, and what a trader records for an offer by phone or mail. */
-export const offerSubmit = z.object({
-  lines: z
-    .array(offerLineInput, { error: 'Lines must be a list' })
-    .min(1, 'Price at least one fuel line')
-    .max(20, 'At most 20 lines')
-    .refine((lines) => new Set(lines.map((l) => l.product_line_id)).size === lines.length, {
-      message: 'Each fuel line may be priced once',
-    }),
-  barging_charges: chargeUsd('Barging charges'),
-  other_charges: chargeUsd('Other charges'),
-  payment_terms: optionalText('Payment terms', 200),
-  valid_until: isoDateTime('Valid until').transform((v) => new Date(v).toISOString()),
-  remarks: optionalMultilineText('Remarks', 2000),
-});
-export type OfferSubmit = z.input<typeof offerSubmit>;
-
-/** A trader records an offer received by phone or mail for a supplier of the directory. */
-export const manualOfferInput = offerSubmit.extend({ supplier_id: z.uuid('Supplier must be a valid id') });
-export type ManualOfferInput = z.input<typeof manualOfferInput>;
-
 export const offerSubmitResponse = z.object({
   success: z.literal(true),
   offer_id: z.uuid(),
@@ -146,12 +104,25 @@ export const offerSubmitResponse = z.object({
 
 export const offerLineView = z.object({
   product_name: z.string(),
-  price_per_mt: z.string(),
+  pricing: z.enum(PRICINGS),
+  /** The fixed price; null on an index-linked line. */
+  price_per_mt: z.string().nullable(),
+  index_name: z.string().nullable(),
+  differential: z.string().nullable(),
+  /** The inquiry's value of the line's index (null until the trader enters it) and its date. */
+  index_value: z.string().nullable(),
+  index_as_of: z.string().nullable(),
+  /** What a tonne costs: the fixed price, or index value + differential (null without a value). */
+  effective_price_per_mt: z.string().nullable(),
+  /** At the requested max quantity, rounded half up to cents; null without an effective price. */
+  fuel_cost: z.string().nullable(),
   min_deliverable: z.string(),
   max_deliverable: z.string(),
   delivery_method: z.enum(DELIVERY_METHODS),
   /** The supplier can deliver less than the line's requested max. */
   short: z.boolean(),
+  /** Tonnes below the requested max the supplier can deliver; null when not short. */
+  short_by_mt: z.string().nullable(),
 });
 
 export const offerView = z.object({
@@ -162,12 +133,26 @@ export const offerView = z.object({
   source: z.enum(['link', 'manual']),
   supplier: z.object({ id: z.uuid().nullable(), trading_name: z.string() }),
   per_product_lines: z.record(z.string(), offerLineView),
+  charges: z.array(chargeView),
+  /** The sums of the lump-sum barging and other charges, as before charges were itemised. */
   barging_charges: z.string(),
   other_charges: z.string(),
+  payment: paymentView.nullable(),
   payment_terms: z.string().nullable(),
   valid_until: z.string().nullable(),
   remarks: z.string().nullable(),
-  total_stem_cost: z.string(),
+  /** USD at each line's requested max; all null while the offer is indicative. */
+  fuel_cost: z.string().nullable(),
+  charges_cost: z.string().nullable(),
+  total_landed_cost: z.string().nullable(),
+  /** total_landed_cost / Σ priced tonnes, 2 decimals. */
+  all_in_per_mt: z.string().nullable(),
+  /** Equal to total_landed_cost. */
+  total_stem_cost: z.string().nullable(),
+  /** The landed cost at what the offer can deliver of each line (the lesser of requested max and max deliverable). */
+  deliverable_total: z.string().nullable(),
+  /** An index-linked line has no value yet: totals unknown, never cheapest overall. */
+  indicative: z.boolean(),
   partial: z.boolean(),
   /** valid_until has passed: the offer cannot be awarded. */
   expired: z.boolean(),
@@ -175,8 +160,9 @@ export const offerView = z.object({
   priced_before_amendment: z.boolean(),
   /** From the first mail to this supplier to its first offer, in seconds. */
   response_seconds: z.number().int().nullable(),
+  /** The lowest landed cost among complete, firm, standing offers. */
   cheapest_total: z.boolean(),
-  /** Product line ids on which this offer is the cheapest price. */
+  /** Product line ids on which this offer is the cheapest (effective) price. */
   cheapest_lines: z.array(z.uuid()),
   awarded_at: z.string().nullable(),
   award_notes: z.string().nullable(),
@@ -186,7 +172,8 @@ export type OfferView = z.infer<typeof offerView>;
 export const offerRevision = z.object({
   revision: z.number().int(),
   submitted_at: z.string(),
-  total_stem_cost: z.string(),
+  /** The landed cost when it was made; null for an indicative offer. */
+  total_stem_cost: z.string().nullable(),
   offer: z.record(z.string(), z.unknown()),
 });
 export type OfferRevision = z.infer<typeof offerRevision>;
@@ -214,14 +201,18 @@ export const publicSubmittedOffer = z.object({
   lines: z.array(
     z.object({
       product_line_id: z.uuid(),
-      price_per_mt: z.string(),
+      pricing: z.enum(PRICINGS),
+      price_per_mt: z.string().nullable(),
+      index_name: z.string().nullable(),
+      differential: z.string().nullable(),
       min_deliverable: z.string(),
       max_deliverable: z.string(),
       delivery_method: z.enum(DELIVERY_METHODS),
     }),
   ),
-  barging_charges: z.string(),
-  other_charges: z.string(),
+  /** The charges as the supplier sent them (the trader's comparison is not the supplier's to see). */
+  charges: z.array(chargeView.omit({ amount_usd: true, contingent: true })),
+  payment: paymentView.nullable(),
   payment_terms: z.string().nullable(),
   valid_until: z.string().nullable(),
   remarks: z.string().nullable(),

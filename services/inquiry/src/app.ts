@@ -5,6 +5,7 @@ import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mf
 import type { InquiryDeps } from './deps';
 import { dashboardRoutes } from './routes/dashboard';
 import { distributionRoutes } from './routes/distribution';
+import { indexValueRoutes } from './routes/index-values';
 import { inquiryRoutes } from './routes/inquiries';
 import { offerRoutes } from './routes/offers';
 import { publicOfferRoutes } from './routes/public-offers';
@@ -33,6 +34,7 @@ export async function buildApp(deps: InquiryDeps) {
   await app.register(inquiryRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
   await app.register(offerRoutes, { deps });
+  await app.register(indexValueRoutes, { deps });
   await app.register(publicOfferRoutes, { deps });
   await app.register(distributionRoutes, { deps });
   return app;

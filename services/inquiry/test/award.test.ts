@@ -133,10 +133,14 @@ describe('awarding an offer', () => {
         },
         { product_name: 'MGO', iso_spec: 'ISO8217:2024', quantity_mt_max: '80', price_per_mt: '845.10' },
       ],
-      barging_charges: '1500.50',
-      other_charges: '0.25',
-      // 612.35 × 600.5 + 845.10 × 80 + 1500.50 + 0.25 = 436824.925, half up
-      total_stem_cost: '436824.93',
+      charges: [
+        { kind: 'barging', basis: 'lump_sum', amount: '1500.50', amount_usd: '1500.50', product_names: null },
+        { kind: 'other', basis: 'lump_sum', amount: '0.25', amount_usd: '0.25', product_names: null },
+      ],
+      // 612.35 × 600.5 = 367716.175, half up to 367716.18, + 845.10 × 80
+      fuel_cost: '435324.18',
+      charges_cost: '1500.75',
+      total_landed_cost: '436824.93',
       payment_terms: '30 days from delivery',
       notes: 'Please confirm nomination by 16:00 local.',
       rfq: { vessel_name: 'MSC OSCAR', port_unlocode: 'SGSIN' },

@@ -260,6 +260,10 @@ describe('inquiries', () => {
       'GET /api/inquiries/:id/suggested-suppliers': undefined,
       'POST /api/inquiries/:id/distribute': { recipients: [{ supplier_id: randomUUID() }] },
       'GET /api/inquiries/:id/offers': undefined,
+      'GET /api/inquiries/:id/index-values': undefined,
+      'PUT /api/inquiries/:id/index-values': {
+        values: [{ index_name: 'Platts Singapore Marine Fuel 0.5%', value: '600', as_of: '2026-11-20' }],
+      },
       'POST /api/inquiries/:id/offers': {
         supplier_id: randomUUID(),
         lines: [

@@ -143,7 +143,11 @@ export async function seedLink(
 }
 
 /** A valid offer for the given lines, a week's validity; fields overridable. */
-export function offerBody(lineIds: string[], prices: string[] = ['612.50', '845'], extra: object = {}) {
+export function offerBody(
+  lineIds: string[],
+  prices: (string | number)[] = ['612.50', '845'],
+  extra: object = {},
+) {
   return {
     lines: lineIds.map((id, i) => ({
       product_line_id: id,

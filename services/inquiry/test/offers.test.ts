@@ -116,9 +116,10 @@ describe('offers compared and recorded by the trader', () => {
     expect(views.size).toBe(4);
     const [va, vb, vc, vd] = [views.get(a)!, views.get(b)!, views.get(c)!, views.get(d)!];
 
-    // 612.35 × 600.5 + 845.15 × 80 + 0.03 × 0.5 + 0.1 + 0.2 = 435328.49 exactly
+    // Each part rounded half up to cents, then summed: 612.35 × 600.5 = 367716.175 -> 367716.18,
+    // 845.15 × 80 = 67612, 0.03 × 0.5 = 0.015 -> 0.02, charges 0.1 + 0.2.
     expect(va).toMatchObject({
-      total_stem_cost: '435328.49',
+      total_stem_cost: '435328.50',
       partial: false,
       cheapest_total: false,
       expired: false,

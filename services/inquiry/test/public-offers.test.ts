@@ -104,8 +104,18 @@ describe('a supplier’s personal offer link (no account)', () => {
     expect(page.state).toBe('open');
     expect(page.offer).toMatchObject({
       revision: 1,
-      barging_charges: '1200.00',
-      other_charges: '0.00',
+      // Sent the old way, the lump sums come back as itemised charges (a zero one is none).
+      charges: [
+        {
+          kind: 'barging',
+          basis: 'lump_sum',
+          amount: '1200.00',
+          threshold_mt: null,
+          amount_above: null,
+          product_line_ids: null,
+          note: null,
+        },
+      ],
       payment_terms: '30 days from delivery',
       lines: [
         {
@@ -131,7 +141,10 @@ describe('a supplier’s personal offer link (no account)', () => {
     expect(revised.lines).toEqual([
       expect.objectContaining({ product_line_id: lineIds[0], price_per_mt: '600.10' }),
     ]);
-    expect(revised.other_charges).toBe('35.50');
+    expect(revised.charges.map((c: { kind: string; amount: string }) => [c.kind, c.amount])).toEqual([
+      ['barging', '1200.00'],
+      ['other', '35.50'],
+    ]);
 
     const offers = await offersOf(id);
     expect(offers).toHaveLength(1);
@@ -144,7 +157,11 @@ describe('a supplier’s personal offer link (no account)', () => {
         total_stem_cost: '436606.25',
         offer: { lines: [{ price_per_mt: '612.5' }, { price_per_mt: '845' }] },
       },
-      { revision: 2, total_stem_cost: '361595.55', offer: { other_charges: '35.5' } },
+      {
+        revision: 2,
+        total_stem_cost: '361595.55',
+        offer: { charges: [{ kind: 'barging' }, { kind: 'other', amount: '35.5', amount_usd: '35.50' }] },
+      },
     ]);
   });
 

@@ -23,6 +23,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/dashboard',
         'GET /api/inquiries',
         'GET /api/inquiries/:id',
+        'GET /api/inquiries/:id/index-values',
         'GET /api/inquiries/:id/offers',
         'GET /api/inquiries/:id/suggested-suppliers',
         'GET /api/offers/:id/revisions',
@@ -34,6 +35,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'POST /api/inquiries/:id/products',
         'POST /api/offers/:id/award',
         'PUT /api/inquiries/:id',
+        'PUT /api/inquiries/:id/index-values',
         'PUT /api/inquiries/:id/products/:productId',
       ]);
       for (const route of routes) {

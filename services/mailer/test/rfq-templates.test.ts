@@ -92,7 +92,10 @@ const awarded = (data: Partial<Extract<MailTemplate, { template: 'offer-awarded'
           iso_spec: 'ISO 8217:2017 RMG 380',
           quantity_mt_min: '500.0',
           quantity_mt_max: '1000.0',
+          pricing: 'fixed',
           price_per_mt: '612.5',
+          index_name: null,
+          differential: null,
           delivery_method: 'barge',
         },
         {
@@ -100,14 +103,53 @@ const awarded = (data: Partial<Extract<MailTemplate, { template: 'offer-awarded'
           iso_spec: 'ISO 8217:2017 DMA',
           quantity_mt_min: '100.0',
           quantity_mt_max: '150.0',
-          price_per_mt: '845',
+          pricing: 'index',
+          price_per_mt: null,
+          index_name: 'MOPS Gasoil 0.1%',
+          differential: '-2.50',
           delivery_method: 'ex-wharf',
         },
       ],
-      barging_charges: '1500',
-      other_charges: '0.00',
-      total_stem_cost: '1234567.5',
-      payment_terms: '30 days from delivery',
+      charges: [
+        {
+          kind: 'barging',
+          basis: 'lump_sum_up_to',
+          amount: '1500.00',
+          threshold_mt: '500',
+          amount_above: '3.00',
+          product_names: null,
+          note: null,
+          amount_usd: '3450.00',
+          contingent: false,
+        },
+        {
+          kind: 'tax',
+          basis: 'percent',
+          amount: '5.00',
+          threshold_mt: null,
+          amount_above: null,
+          product_names: ['VLSFO'],
+          note: 'GST',
+          amount_usd: '30625.00',
+          contingent: false,
+        },
+        {
+          kind: 'demurrage',
+          basis: 'per_hour',
+          amount: '850.00',
+          threshold_mt: null,
+          amount_above: null,
+          product_names: null,
+          note: null,
+          amount_usd: null,
+          contingent: true,
+        },
+      ],
+      fuel_cost: '1200442.50',
+      charges_cost: '34125.00',
+      total_landed_cost: '1234567.5',
+      payment: { method: 'credit', days: 30, basis: 'delivery' },
+      payment_terms: 'Letter of credit not required',
       notes: 'Please contact the agent 24 h before arrival.',
       ...data,
     },
@@ -230,29 +272,50 @@ describe('one distribution, many suppliers', () => {
 });
 
 describe('the award confirmation (offer-awarded)', () => {
-  it('when an offer is awarded, then the winner reads the port call, the agreed prices and amounts to the cent, the agent and the notes', async () => {
+  it('when an offer is awarded, then the winner reads the port call, the agreed prices, each charge and the landed cost to the cent, the agent and the notes', async () => {
     const mail = await renderMail(awarded(), ctx);
     expect(mail.subject).toBe('Offer accepted: MV Ocean Star at Singapore');
     expect(mail.text).toContain('25 Nov 2026 08:00 local (UTC+08:00) / 25 Nov 2026 00:00 UTC');
     expect(mail.text).toMatch(/VLSFO +ISO 8217:2017 RMG 380 +500 – 1,000 MT +USD 612.50 +Barge/);
-    expect(mail.text).toMatch(/MGO +ISO 8217:2017 DMA +100 – 150 MT +USD 845.00 +Ex-wharf/);
-    expect(mail.text).toMatch(/Barging charges +USD 1,500.00/);
-    expect(mail.text).toMatch(/Other charges +USD 0.00/);
-    expect(mail.text).toMatch(/Total stem cost \(at the maximum quantities\) +USD 1,234,567.50/);
-    expect(mail.text).toMatch(/Payment terms +30 days from delivery/);
+    expect(mail.text).toMatch(/MGO +ISO 8217:2017 DMA +100 – 150 MT +MOPS Gasoil 0.1% − 2.50 +Ex-wharf/);
+    expect(mail.text).toMatch(/Barging +USD 1,500.00 up to 500 MT, then USD 3.00\/MT +USD 3,450.00/);
+    expect(mail.text).toMatch(/Tax \(VLSFO\): GST +5% of the fuel cost +USD 30,625.00/);
+    expect(mail.text).toMatch(/Demurrage +USD 850.00\/hour +As incurred \(not in the total\)/);
+    expect(mail.text).toMatch(/Fuel cost +USD 1,200,442.50/);
+    expect(mail.text).toMatch(/Charges +USD 34,125.00/);
+    expect(mail.text).toMatch(/Total landed cost \(at the maximum quantities\) +USD 1,234,567.50/);
+    expect(mail.text).not.toContain('Barging charges');
+    expect(mail.text).toMatch(/Payment terms +30 days from delivery\s+Letter of credit not required/);
     expect(mail.text).toMatch(/Agent +Wilhelmsen Ships Service, ops.sg@wilhelmsen.example/);
     expect(mail.text).toContain('Please contact the agent 24 h before arrival.');
     expect(mail.html).toContain('href="mailto:ops.sg@wilhelmsen.example"');
   });
 
-  it('when no agent, terms or notes were given, then the mail says so instead of leaving blanks', async () => {
+  it('when no agent, terms, charges or notes were given, then the mail says so instead of leaving blanks', async () => {
     const mail = await renderMail(
-      awarded({ agent_name: null, agent_email: null, payment_terms: null, notes: null }),
+      awarded({
+        agent_name: null,
+        agent_email: null,
+        payment: null,
+        payment_terms: null,
+        notes: null,
+        charges: [],
+        charges_cost: '0.00',
+      }),
       ctx,
     );
     expect(mail.text).toMatch(/Agent +To be advised/);
     expect(mail.text).toMatch(/Payment terms +As offered/);
+    expect(mail.text).toMatch(/Charges +USD 0.00/);
     expect(mail.text).not.toContain('Notes from the trader');
+  });
+
+  it('when an index-linked line has no value yet, then the totals say they follow the index', async () => {
+    const mail = await renderMail(
+      awarded({ fuel_cost: null, charges_cost: null, total_landed_cost: null }),
+      ctx,
+    );
+    expect(mail.text).toMatch(/Total landed cost \(at the maximum quantities\) +To be priced with the index/);
   });
 });
 
@@ -307,7 +370,8 @@ describe('every RFQ mail', () => {
         agent_name: evil,
         payment_terms: evil,
         notes: evil,
-        lines: [{ ...awarded().data.lines[0]!, product_name: evil, iso_spec: evil }],
+        lines: [{ ...awarded().data.lines[1]!, product_name: evil, iso_spec: evil, index_name: evil }],
+        charges: [{ ...awarded().data.charges[1]!, note: evil, product_names: [evil] }],
       }),
       { template: 'offer-not-awarded', data: { supplier_name: evil, rfq: evilRfq } },
       { template: 'rfq-cancelled', data: { supplier_name: evil, rfq: evilRfq, reason: evil } },

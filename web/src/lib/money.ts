@@ -13,7 +13,7 @@ export function formatUsd(amount: string): string {
 }
 
 /** A quantity as exact decimal text with its thousands grouped: "1,000", "600.5". */
-function formatQuantity(quantity: string): string {
+export function formatQuantity(quantity: string): string {
   const match = /^(\d+)(\.\d+)?$/.exec(quantity.trim());
   return match ? `${grouped(match[1] ?? '')}${match[2] ?? ''}` : quantity;
 }

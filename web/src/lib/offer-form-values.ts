@@ -1,4 +1,14 @@
-import { offerSubmit, type DeliveryMethod, type OfferSubmit } from '@mfd/contracts';
+import {
+  offerSubmit,
+  type ChargeBasis,
+  type ChargeKind,
+  type DeliveryMethod,
+  type OfferSubmit,
+  type PaymentBasis,
+  type PaymentMethod,
+  type Pricing,
+  type PublicOfferPage,
+} from '@mfd/contracts';
 import { isoToPortInput } from './port-time';
 import { portInputToOffsetIso } from './port-clock';
 
@@ -11,40 +21,55 @@ export interface RequestedLine {
   quantity_mt_max: string;
 }
 
-/** An offer already made, to start a revision from. */
-export interface ExistingOffer {
-  lines: Array<{
-    product_line_id: string;
-    price_per_mt: string;
-    min_deliverable: string;
-    max_deliverable: string;
-    delivery_method: DeliveryMethod;
-  }>;
-  barging_charges: string;
-  other_charges: string;
-  payment_terms: string | null;
-  valid_until: string | null;
-  remarks: string | null;
-}
+/** An offer already made, to start a revision from (the supplier's page carries it so). */
+export type ExistingOffer = Omit<NonNullable<PublicOfferPage['offer']>, 'submitted_at' | 'revision'>;
 
 export type OfferLineValues = {
   product_line_id: string;
+  pricing: Pricing;
   price_per_mt: string;
+  index_name: string;
+  differential: string;
   min_deliverable: string;
   max_deliverable: string;
   delivery_method: DeliveryMethod;
 };
 
+export type ChargeValues = {
+  kind: ChargeKind;
+  basis: ChargeBasis;
+  amount: string;
+  threshold_mt: string;
+  amount_above: string;
+  /** None chosen: every line. */
+  product_line_ids: string[];
+  note: string;
+};
+
+/** No method chosen: no structured terms. */
+export type PaymentValues = { method: PaymentMethod | ''; days: string; basis: PaymentBasis };
+
 /** The offer form: one entry per requested line (in the inquiry's order), times as port wall-clock. */
 export type OfferFormValues = {
   lines: OfferLineValues[];
-  barging_charges: string;
-  other_charges: string;
+  charges: ChargeValues[];
+  payment: PaymentValues;
   payment_terms: string;
   /** datetime-local text in the port's zone. */
   valid_until: string;
   remarks: string;
 };
+
+/** A new charge row: barging as a lump sum for every line, the most common. */
+export const newCharge = (): ChargeValues => ({
+  kind: 'barging',
+  basis: 'lump_sum',
+  amount: '',
+  threshold_mt: '',
+  amount_above: '',
+  product_line_ids: [],
+  note: '',
+});
 
 /**
  * The form's start: a revision starts from the offer made; a first offer from the quantities asked
@@ -61,14 +86,29 @@ export function offerFormValues(
       const offered = made.get(line.id);
       return {
         product_line_id: line.id,
+        pricing: offered?.pricing ?? 'fixed',
         price_per_mt: offered?.price_per_mt ?? '',
+        index_name: offered?.index_name ?? '',
+        differential: offered?.differential ?? '',
         min_deliverable: offered?.min_deliverable ?? (existing ? '' : line.quantity_mt_min),
         max_deliverable: offered?.max_deliverable ?? (existing ? '' : line.quantity_mt_max),
         delivery_method: offered?.delivery_method ?? 'barge',
       };
     }),
-    barging_charges: existing?.barging_charges ?? '',
-    other_charges: existing?.other_charges ?? '',
+    charges: (existing?.charges ?? []).map((c) => ({
+      kind: c.kind,
+      basis: c.basis,
+      amount: c.amount,
+      threshold_mt: c.threshold_mt ?? '',
+      amount_above: c.amount_above ?? '',
+      product_line_ids: c.product_line_ids ?? [],
+      note: c.note ?? '',
+    })),
+    payment: {
+      method: existing?.payment?.method ?? '',
+      days: existing?.payment?.days === null || !existing?.payment ? '' : String(existing.payment.days),
+      basis: existing?.payment?.basis ?? 'delivery',
+    },
     payment_terms: existing?.payment_terms ?? '',
     valid_until: isoToPortInput(existing?.valid_until, zone),
     remarks: existing?.remarks ?? '',
@@ -81,28 +121,56 @@ export interface OfferRequest {
   sentLines: number[];
 }
 
-/** The request body: only priced lines, blanks as null, validity as ISO with the port's offset. */
+const blankToNull = (v: string) => (v.trim() ? v.trim() : null);
+
+/** A line is offered once its price (or, index-linked, its index or differential) is typed. */
+const isOffered = (line: OfferLineValues) =>
+  line.pricing === 'fixed'
+    ? !!line.price_per_mt.trim()
+    : !!(line.index_name.trim() || line.differential.trim());
+
+function lineBody(line: OfferLineValues): OfferSubmit['lines'][number] {
+  const index = line.pricing === 'index';
+  return {
+    product_line_id: line.product_line_id,
+    pricing: line.pricing,
+    price_per_mt: index ? null : line.price_per_mt.trim(),
+    index_name: index ? line.index_name.trim() : null,
+    differential: index ? line.differential.trim() : null,
+    min_deliverable: line.min_deliverable.trim(),
+    max_deliverable: line.max_deliverable.trim(),
+    delivery_method: line.delivery_method,
+  };
+}
+
+/** A charge as sent: the tariff's fields only for the tariff, no lines chosen meaning every line. */
+function chargeBody(charge: ChargeValues): NonNullable<OfferSubmit['charges']>[number] {
+  const tariff = charge.basis === 'lump_sum_up_to';
+  return {
+    kind: charge.kind,
+    basis: charge.basis,
+    amount: charge.amount.trim(),
+    threshold_mt: tariff ? blankToNull(charge.threshold_mt) : null,
+    amount_above: tariff ? blankToNull(charge.amount_above) : null,
+    product_line_ids: charge.product_line_ids.length ? charge.product_line_ids : null,
+    note: blankToNull(charge.note),
+  };
+}
+
+/** The request body: only offered lines, charges itemised, blanks as null, validity with the port's offset. */
 export function toOfferRequest(values: OfferFormValues, zone: string): OfferRequest {
   const sentLines: number[] = [];
   const lines = values.lines.flatMap((line, index) => {
-    if (!line.price_per_mt.trim()) return [];
+    if (!isOffered(line)) return [];
     sentLines.push(index);
-    return [
-      {
-        product_line_id: line.product_line_id,
-        price_per_mt: line.price_per_mt.trim(),
-        min_deliverable: line.min_deliverable.trim(),
-        max_deliverable: line.max_deliverable.trim(),
-        delivery_method: line.delivery_method,
-      },
-    ];
+    return [lineBody(line)];
   });
-  const blankToNull = (v: string) => (v.trim() ? v.trim() : null);
+  const { method, days, basis } = values.payment;
   return {
     body: {
       lines,
-      barging_charges: blankToNull(values.barging_charges),
-      other_charges: blankToNull(values.other_charges),
+      charges: values.charges.map(chargeBody),
+      payment: method ? { method, ...(method === 'credit' ? { days: days.trim(), basis } : {}) } : null,
       payment_terms: blankToNull(values.payment_terms),
       valid_until: portInputToOffsetIso(values.valid_until, zone) ?? '',
       remarks: blankToNull(values.remarks),
@@ -111,12 +179,17 @@ export function toOfferRequest(values: OfferFormValues, zone: string): OfferRequ
   };
 }
 
-/** A field the server (or the schema) names, as the form's path: "lines.0.x" is the first line SENT. */
+/**
+ * A field the server (or the schema) names, as the form's path: "lines.0.x" is the first line SENT;
+ * a charge's "product_line_ids.1" is its line picker.
+ */
 export function offerFormField(field: string, sentLines: number[]): string {
-  const match = /^lines\.(\d+)\.(.+)$/.exec(field);
-  if (!match) return field;
-  const formIndex = sentLines[Number(match[1])];
-  return formIndex === undefined ? 'lines' : `lines.${formIndex}.${match[2]}`;
+  const line = /^lines\.(\d+)\.(.+)$/.exec(field);
+  if (line) {
+    const formIndex = sentLines[Number(line[1])];
+    return formIndex === undefined ? 'lines' : `lines.${formIndex}.${line[2]}`;
+  }
+  return field.replace(/^(charges\.\d+\.product_line_ids)\.\d+$/, '$1');
 }
 
 /** Field errors keyed by form path; where the validity was left blank, say so plainly. */

@@ -34,3 +34,9 @@ export function formatUtc(iso: string | null | undefined): string | null {
   if (!iso) return null;
   return `${dayjs(iso).utc().format('D MMM YYYY HH:mm')} UTC`;
 }
+
+/** A calendar date (an index's publication day, "2026-11-20") as "20 Nov 2026"; no zone applies. */
+export function formatCalendarDate(date: string): string {
+  const at = dayjs(date, 'YYYY-MM-DD');
+  return at.isValid() ? at.format('D MMM YYYY') : date;
+}

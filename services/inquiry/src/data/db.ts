@@ -1,5 +1,15 @@
 import type { ColumnType } from 'kysely';
-import type { DeliveryMethod, InquiryStatus, MailStatus, OfferStatus } from '@mfd/contracts';
+import type {
+  ChargeBasis,
+  ChargeKind,
+  DeliveryMethod,
+  InquiryStatus,
+  MailStatus,
+  OfferStatus,
+  PaymentBasis,
+  PaymentMethod,
+  Pricing,
+} from '@mfd/contracts';
 import type { WithOutbox } from '@mfd/queue';
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -106,9 +116,10 @@ export interface OffersTable {
   source: Defaulted<'link' | 'manual'>;
   revision: Defaulted<number>;
   inquiry_revision: Defaulted<number>;
-  /** numeric(14,2) USD, as strings. */
-  barging_charges: Defaulted<string>;
-  other_charges: Defaulted<string>;
+  /** Structured terms (days and basis for credit only); payment_terms holds the rest as text. */
+  payment_method: PaymentMethod | null;
+  payment_days: number | null;
+  payment_basis: PaymentBasis | null;
   payment_terms: string | null;
   valid_until: Date | null;
   remarks: string | null;
@@ -123,11 +134,44 @@ export interface OfferLinesTable {
   offer_id: string;
   product_line_id: string;
   tenant_id: string;
-  /** numeric(12,2) USD per tonne and numeric(10,1) tonnes, as strings. */
-  price_per_mt: string;
+  pricing: Defaulted<Pricing>;
+  /** numeric(12,2) USD per tonne and numeric(10,1) tonnes, as strings; a fixed line's price. */
+  price_per_mt: string | null;
+  /** An index-linked line's benchmark and the USD/MT added to it (may be negative). */
+  index_name: string | null;
+  differential: string | null;
   min_deliverable: string;
   max_deliverable: string;
   delivery_method: DeliveryMethod;
+}
+
+/** The itemised charges of every revision of an offer, in the order the supplier gave them. */
+export interface OfferChargesTable {
+  offer_id: string;
+  revision: number;
+  position: number;
+  tenant_id: string;
+  kind: ChargeKind;
+  basis: ChargeBasis;
+  /** numeric: USD (or per cent for a percentage), tonnes, as strings. */
+  amount: string;
+  threshold_mt: string | null;
+  amount_above: string | null;
+  product_line_ids: string[] | null;
+  note: string | null;
+}
+
+/** The benchmark values a trader compares an inquiry's index-linked offers with, one per index. */
+export interface InquiryIndexValuesTable {
+  inquiry_id: string;
+  /** The name trimmed and lower-cased, as lines are matched to it. */
+  index_key: string;
+  tenant_id: string;
+  index_name: string;
+  value: string;
+  as_of: string;
+  updated_by: string;
+  updated_at: Defaulted<Date>;
 }
 
 /** Every submission of an offer as it was made, for disputes over what was offered when. */
@@ -148,5 +192,7 @@ export interface InquiryDB extends WithOutbox {
   inquiry_recipients: InquiryRecipientsTable;
   offer_links: OfferLinksTable;
   offer_lines: OfferLinesTable;
+  offer_charges: OfferChargesTable;
   offer_revisions: OfferRevisionsTable;
+  inquiry_index_values: InquiryIndexValuesTable;
 }

@@ -1,12 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DeliveryMethod } from '@mfd/contracts';
+import type { DeliveryMethod, Pricing } from '@mfd/contracts';
 import type { InquiryDB, OfferLinesTable } from './db';
 
 export type OfferLineRow = Selectable<OfferLinesTable>;
 
 export interface OfferLineValues {
   product_line_id: string;
-  price_per_mt: string;
+  pricing: Pricing;
+  price_per_mt: string | null;
+  index_name: string | null;
+  differential: string | null;
   min_deliverable: string;
   max_deliverable: string;
   delivery_method: DeliveryMethod;

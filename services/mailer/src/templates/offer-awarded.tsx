@@ -1,5 +1,13 @@
 import { Link, Text } from '@react-email/components';
-import type { DeliveryMethod, MailTemplate } from '@mfd/contracts';
+import type { ReactNode } from 'react';
+import {
+  CHARGE_KIND_LABELS,
+  chargeTerms,
+  indexFormula,
+  paymentText,
+  type DeliveryMethod,
+  type MailTemplate,
+} from '@mfd/contracts';
 import { formatTonnesRange, formatUsd } from './format-amounts';
 import { Layout, paragraph } from './layout';
 import { DataTable, heading, MultiLine, PortCall, vesselAtPort } from './rfq-summary';
@@ -26,6 +34,33 @@ function Agent({ data }: { data: Data }) {
   );
 }
 
+type Line = Data['lines'][number];
+type Charge = Data['charges'][number];
+
+/** A fixed price, or the index and differential an index-linked line is priced at. */
+const linePrice = (line: Line) =>
+  line.price_per_mt !== null
+    ? formatUsd(line.price_per_mt)
+    : indexFormula(line.index_name ?? 'Index', line.differential ?? '0');
+
+const orPending = (amount: string | null) =>
+  amount === null ? 'To be priced with the index' : formatUsd(amount);
+
+const chargeAmount = (charge: Charge) =>
+  charge.contingent ? 'As incurred (not in the total)' : orPending(charge.amount_usd);
+
+/** "Barging (VLSFO): note", naming the grades a charge applies to when not every grade. */
+function chargeName(charge: Charge): string {
+  const grades = charge.product_names ? ` (${charge.product_names.join(', ')})` : '';
+  return `${CHARGE_KIND_LABELS[charge.kind]}${grades}${charge.note ? `: ${charge.note}` : ''}`;
+}
+
+/** The structured terms and the free text, as the supplier gave them. */
+function payment(data: Data): ReactNode {
+  const parts = [data.payment && paymentText(data.payment), data.payment_terms].filter(Boolean);
+  return parts.length ? <MultiLine text={parts.join('\n')} /> : 'As offered';
+}
+
 /** The winner's confirmation: what was agreed, so both sides hold the same record of it. */
 export const offerAwarded: TemplateDefinition<Data> = {
   subject: (data) => `Offer accepted: ${vesselAtPort(data.rfq)}`,
@@ -46,19 +81,32 @@ export const offerAwarded: TemplateDefinition<Data> = {
             line.product_name,
             line.iso_spec,
             formatTonnesRange(line.quantity_mt_min, line.quantity_mt_max),
-            formatUsd(line.price_per_mt),
+            linePrice(line),
             DELIVERY_LABELS[line.delivery_method],
           ])}
         />
+        {data.charges.length > 0 && (
+          <>
+            <Text style={heading}>Charges</Text>
+            <DataTable
+              head={['Charge', 'Terms', 'Amount']}
+              rows={data.charges.map((charge) => [
+                chargeName(charge),
+                chargeTerms(charge, formatUsd),
+                chargeAmount(charge),
+              ])}
+            />
+          </>
+        )}
         <DataTable
           rows={[
-            ['Barging charges', formatUsd(data.barging_charges)],
-            ['Other charges', formatUsd(data.other_charges)],
+            ['Fuel cost', orPending(data.fuel_cost)],
+            ['Charges', orPending(data.charges_cost)],
             [
-              'Total stem cost (at the maximum quantities)',
-              <strong key="total">{formatUsd(data.total_stem_cost)}</strong>,
+              'Total landed cost (at the maximum quantities)',
+              <strong key="total">{orPending(data.total_landed_cost)}</strong>,
             ],
-            ['Payment terms', data.payment_terms ? <MultiLine text={data.payment_terms} /> : 'As offered'],
+            ['Payment terms', payment(data)],
             ['Agent', <Agent key="agent" data={data} />],
           ]}
         />

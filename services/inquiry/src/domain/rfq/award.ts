@@ -3,6 +3,8 @@ import { canonicalDecimal, QUEUES, type RfqMailFacts } from '@mfd/contracts';
 import { writeOutbox } from '@mfd/queue';
 import type { InquiryDB } from '../../data/db';
 import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquiries.repository';
+import { listIndexValues } from '../../data/index-values.repository';
+import { chargesByOffer } from '../../data/offer-charges.repository';
 import { linesByOffer } from '../../data/offer-lines.repository';
 import { findOffer, markAwarded, markOthersNotAwarded, type OfferRow } from '../../data/offers.repository';
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
@@ -11,7 +13,7 @@ import type { Caller } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
 import { nextOfferStatus } from './offer-lifecycle';
 import { OfferExpiredError, OfferNotFoundError } from './offer-errors';
-import { offerTotal } from './offer-totals';
+import { chargeOf, priceOffer } from './offer-pricing';
 import type { Sender } from './recipient-mail';
 import { rfqFacts } from './rfq-facts';
 
@@ -44,7 +46,7 @@ function mailEnvelope(
   };
 }
 
-/** The winner's confirmation: the agreed lines with their prices, the charges and the total. */
+/** The winner's confirmation: the agreed lines with their prices, the itemised charges and the landed cost. */
 async function writeConfirmation(
   trx: Kysely<InquiryDB>,
   inquiry: InquiryRow,
@@ -55,13 +57,23 @@ async function writeConfirmation(
   notes: string | null,
 ): Promise<void> {
   if (!offer.supplier_email) return;
-  const priced = (await linesByOffer(trx, inquiry.tenant_id, [offer.id])).get(offer.id) ?? [];
+  const [priced, charges, indexValues] = await Promise.all([
+    linesByOffer(trx, inquiry.tenant_id, [offer.id]).then((m) => m.get(offer.id) ?? []),
+    chargesByOffer(trx, inquiry.tenant_id, [offer]).then((m) => (m.get(offer.id) ?? []).map(chargeOf)),
+    listIndexValues(trx, inquiry.tenant_id, inquiry.id),
+  ]);
   const byLine = new Map(priced.map((l) => [l.product_line_id, l]));
   const agreed = requested.flatMap((line) => {
     const price = byLine.get(line.id);
     return price ? [{ line, price }] : [];
   });
-  const total = offerTotal(requested, { ...offer, lines: agreed.map((a) => a.price) });
+  const figures = priceOffer(
+    requested,
+    agreed.map((a) => a.price),
+    charges,
+    indexValues,
+  );
+  const names = new Map(requested.map((l) => [l.id, l.product_name]));
   await writeOutbox(trx, QUEUES.mailSend, {
     ...mailEnvelope(inquiry, sender, offer.supplier_email, offer.supplier_name, offer.id),
     mail: {
@@ -76,12 +88,22 @@ async function writeConfirmation(
           iso_spec: line.iso_spec,
           quantity_mt_min: tonnes(line.quantity_mt_min),
           quantity_mt_max: tonnes(line.quantity_mt_max),
+          pricing: price.pricing,
           price_per_mt: price.price_per_mt,
+          index_name: price.index_name,
+          differential: price.differential,
           delivery_method: price.delivery_method,
         })),
-        barging_charges: offer.barging_charges,
-        other_charges: offer.other_charges,
-        total_stem_cost: total.total,
+        charges: figures.charges.map(({ product_line_ids, ...charge }) => ({
+          ...charge,
+          product_names: product_line_ids?.flatMap((id) => names.get(id) ?? []) ?? null,
+        })),
+        fuel_cost: figures.fuel_cost,
+        charges_cost: figures.charges_cost,
+        total_landed_cost: figures.total_landed_cost,
+        payment: offer.payment_method
+          ? { method: offer.payment_method, days: offer.payment_days, basis: offer.payment_basis }
+          : null,
         payment_terms: offer.payment_terms,
         notes,
       },

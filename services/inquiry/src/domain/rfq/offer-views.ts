@@ -1,7 +1,16 @@
 import type { Kysely } from 'kysely';
-import { canonicalDecimal, type OfferRevision, type OfferView, type PublicOfferPage } from '@mfd/contracts';
+import {
+  canonicalDecimal,
+  type OfferRevision,
+  type OfferView,
+  type PaymentView,
+  type PublicOfferPage,
+} from '@mfd/contracts';
+import type { IndexValue } from '@mfd/pricing';
 import type { InquiryDB } from '../../data/db';
+import { listIndexValues } from '../../data/index-values.repository';
 import { findInquiry } from '../../data/inquiries.repository';
+import { chargesByOffer, type OfferChargeRow } from '../../data/offer-charges.repository';
 import { linesByOffer, type OfferLineRow } from '../../data/offer-lines.repository';
 import {
   findOffer,
@@ -11,9 +20,10 @@ import {
   type OfferRow,
 } from '../../data/offers.repository';
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
+import { cheapestOffers } from './cheapest-offers';
 import { OfferNotFoundError } from './offer-errors';
 import { offerLinkState } from './offer-link-state';
-import { cheapestOffers, offerTotal } from './offer-totals';
+import { chargeOf, priceOffer, type OfferFigures } from './offer-pricing';
 import { linkRecipient } from './submit-offer';
 
 /** The comparison shows at most this many offers of one inquiry (far more than suppliers at a port). */
@@ -28,12 +38,21 @@ function submittedLines(lines: OfferLineRow[], order: Map<string, number>) {
     .sort((a, b) => (order.get(a.product_line_id) ?? 0) - (order.get(b.product_line_id) ?? 0))
     .map((l) => ({
       product_line_id: l.product_line_id,
+      pricing: l.pricing,
       price_per_mt: l.price_per_mt,
+      index_name: l.index_name,
+      differential: l.differential,
       min_deliverable: decimal(l.min_deliverable),
       max_deliverable: decimal(l.max_deliverable),
       delivery_method: l.delivery_method,
     }));
 }
+
+/** The structured payment terms, when the offer gave them. */
+const paymentOf = (offer: OfferRow): PaymentView | null =>
+  offer.payment_method
+    ? { method: offer.payment_method, days: offer.payment_days, basis: offer.payment_basis }
+    : null;
 
 /**
  * What a supplier's link shows, in every state: the inquiry as suppliers may see it (no customer,
@@ -48,7 +67,12 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
   ]);
   if (!inquiry) throw new OfferNotFoundError('link');
   const shown = offer && offer.status !== 'draft' && offer.submitted_at ? offer : null;
-  const lines = shown ? ((await linesByOffer(db, link.tenant_id, [shown.id])).get(shown.id) ?? []) : [];
+  const [lines, charges] = shown
+    ? await Promise.all([
+        linesByOffer(db, link.tenant_id, [shown.id]).then((m) => m.get(shown.id) ?? []),
+        chargesByOffer(db, link.tenant_id, [shown]).then((m) => m.get(shown.id) ?? []),
+      ])
+    : [[], []];
   const order = new Map(requested.map((l) => [l.id, l.position]));
   return {
     state: offerLinkState({
@@ -82,8 +106,8 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
     offer: shown
       ? {
           lines: submittedLines(lines, order),
-          barging_charges: shown.barging_charges,
-          other_charges: shown.other_charges,
+          charges: charges.map(chargeOf),
+          payment: paymentOf(shown),
           payment_terms: shown.payment_terms,
           valid_until: iso(shown.valid_until),
           remarks: shown.remarks,
@@ -115,61 +139,97 @@ function responseSeconds(offer: ListedOffer): number | null {
   return Math.max(0, Math.round((offer.first_submitted_at.getTime() - offer.first_sent_at.getTime()) / 1000));
 }
 
+/** The offer's lines as the comparison shows them, keyed by requested line. */
+function lineViews(own: OfferLineRow[], asked: Map<string, ProductLineRow>, figures: OfferFigures) {
+  return Object.fromEntries(
+    own.map((l) => {
+      const line = figures.lines.get(l.product_line_id)!;
+      return [
+        l.product_line_id,
+        {
+          product_name: asked.get(l.product_line_id)!.product_name,
+          pricing: l.pricing,
+          price_per_mt: l.price_per_mt,
+          index_name: l.index_name,
+          differential: l.differential,
+          index_value: line.index_value,
+          index_as_of: line.index_as_of,
+          effective_price_per_mt: line.effective_price_per_mt,
+          fuel_cost: line.fuel_cost,
+          min_deliverable: decimal(l.min_deliverable),
+          max_deliverable: decimal(l.max_deliverable),
+          delivery_method: l.delivery_method,
+          short: line.short_by_mt !== null,
+          short_by_mt: line.short_by_mt,
+        },
+      ];
+    }),
+  );
+}
+
+/** What the comparison reads of an inquiry's offers, besides the offers themselves. */
+export interface StoredOffers {
+  lines: Map<string, OfferLineRow[]>;
+  charges: Map<string, OfferChargeRow[]>;
+  indexValues: IndexValue[];
+}
+
 /**
- * The offers side by side: each total in exact decimals against the quantities asked for now, the
- * cheapest total among complete standing offers and the cheapest price per line, and what the
- * trader must know before awarding (expired, priced before the last amendment, short lines).
+ * The offers side by side: each landed cost in exact decimals against the quantities asked for
+ * now (index lines at the trader's index values), the cheapest landed cost among complete firm
+ * standing offers and the cheapest effective price per line, and what the trader must know before
+ * awarding (expired, indicative, priced before the last amendment, short lines).
  */
 export function compareOffers(
   inquiryRevision: number,
   requested: ProductLineRow[],
   offers: ListedOffer[],
-  lines: Map<string, OfferLineRow[]>,
+  stored: StoredOffers,
   now: Date,
 ): OfferView[] {
   const asked = new Map(requested.map((l) => [l.id, l]));
   const priced = offers.map((offer) => {
     // A line the inquiry no longer has is not part of the comparison.
-    const own = (lines.get(offer.id) ?? []).filter((l) => asked.has(l.product_line_id));
-    return { offer, own, total: offerTotal(requested, { ...offer, lines: own }) };
+    const own = (stored.lines.get(offer.id) ?? []).filter((l) => asked.has(l.product_line_id));
+    const charges = (stored.charges.get(offer.id) ?? []).map(chargeOf);
+    return { offer, own, figures: priceOffer(requested, own, charges, stored.indexValues) };
   });
   const competes = competesForCheapest(offers, now);
   const cheapest = cheapestOffers(
-    priced.map(({ offer, own, total }) => ({
+    priced.map(({ offer, own, figures }) => ({
       id: offer.id,
-      total: total.total,
-      partial: total.partial,
+      total: figures.total_landed_cost,
+      partial: figures.partial,
       excluded: !competes(offer),
-      lines: own,
+      lines: own.map((l) => ({
+        product_line_id: l.product_line_id,
+        price_per_mt: figures.lines.get(l.product_line_id)?.effective_price_per_mt ?? null,
+      })),
     })),
   );
-  return priced.map(({ offer, own, total }) => ({
+  return priced.map(({ offer, own, figures }) => ({
     id: offer.id,
     status: offer.status,
     submitted_at: iso(offer.submitted_at),
     revision: offer.revision,
     source: offer.source,
     supplier: { id: offer.supplier_id, trading_name: offer.supplier_name ?? '' },
-    per_product_lines: Object.fromEntries(
-      own.map((l) => [
-        l.product_line_id,
-        {
-          product_name: asked.get(l.product_line_id)!.product_name,
-          price_per_mt: l.price_per_mt,
-          min_deliverable: decimal(l.min_deliverable),
-          max_deliverable: decimal(l.max_deliverable),
-          delivery_method: l.delivery_method,
-          short: total.shortLines.includes(l.product_line_id),
-        },
-      ]),
-    ),
-    barging_charges: offer.barging_charges,
-    other_charges: offer.other_charges,
+    per_product_lines: lineViews(own, asked, figures),
+    charges: figures.charges,
+    barging_charges: figures.barging_charges,
+    other_charges: figures.other_charges,
+    payment: paymentOf(offer),
     payment_terms: offer.payment_terms,
     valid_until: iso(offer.valid_until),
     remarks: offer.remarks,
-    total_stem_cost: total.total,
-    partial: total.partial,
+    fuel_cost: figures.fuel_cost,
+    charges_cost: figures.charges_cost,
+    total_landed_cost: figures.total_landed_cost,
+    all_in_per_mt: figures.all_in_per_mt,
+    total_stem_cost: figures.total_landed_cost,
+    deliverable_total: figures.deliverable_total,
+    indicative: figures.indicative,
+    partial: figures.partial,
     expired: isExpired(offer, now),
     priced_before_amendment: offer.inquiry_revision < inquiryRevision,
     response_seconds: responseSeconds(offer),
@@ -193,12 +253,16 @@ export async function inquiryOffers(
     linesByInquiry(db, tenantId, [inquiryId]).then((m) => m.get(inquiryId) ?? []),
     listInquiryOffers(db, tenantId, inquiryId, MAX_OFFERS_SHOWN),
   ]);
-  const lines = await linesByOffer(
-    db,
-    tenantId,
-    offers.map((o) => o.id),
-  );
-  return compareOffers(inquiry.revision, requested, offers, lines, now);
+  const [lines, charges, indexValues] = await Promise.all([
+    linesByOffer(
+      db,
+      tenantId,
+      offers.map((o) => o.id),
+    ),
+    chargesByOffer(db, tenantId, offers),
+    listIndexValues(db, tenantId, inquiryId),
+  ]);
+  return compareOffers(inquiry.revision, requested, offers, { lines, charges, indexValues }, now);
 }
 
 /** Every revision of one of the tenant's offers as it was submitted, oldest first. */
@@ -215,7 +279,7 @@ export async function offerRevisions(
     return {
       revision: row.revision,
       submitted_at: row.submitted_at.toISOString(),
-      total_stem_cost: String(content.total_stem_cost ?? ''),
+      total_stem_cost: typeof content.total_stem_cost === 'string' ? content.total_stem_cost : null,
       offer: content,
     };
   });

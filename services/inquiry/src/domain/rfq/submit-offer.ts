@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
-import type { FieldError, offerSubmit } from '@mfd/contracts';
+import type { FieldError, OfferSubmission } from '@mfd/contracts';
 import type { InquiryDB } from '../../data/db';
+import { listIndexValues } from '../../data/index-values.repository';
 import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquiries.repository';
+import { insertCharges } from '../../data/offer-charges.repository';
 import { replaceOfferLines } from '../../data/offer-lines.repository';
 import { findLinkRecipient, firstRecipientOf, type LinkRecipient } from '../../data/offer-links.repository';
 import { findSupplierOffer, insertRevision, saveOffer } from '../../data/offers.repository';
@@ -14,9 +15,7 @@ import { nextOfferStatus } from './offer-lifecycle';
 import { OfferInputError, OfferLinkClosedError, OfferNotFoundError } from './offer-errors';
 import { offerLinkState } from './offer-link-state';
 import { offerTokenHash } from './offer-link-token';
-import { offerTotal } from './offer-totals';
-
-export type Submission = z.output<typeof offerSubmit>;
+import { priceOffer } from './offer-pricing';
 
 /** Who an offer is from, and how it came in. */
 interface Offerer {
@@ -34,21 +33,22 @@ export interface SavedOffer {
 }
 
 /** The validity must still be ahead: an offer already lapsed binds nobody. */
-export function checkValidity(input: Submission, now: Date): void {
+export function checkValidity(input: OfferSubmission, now: Date): void {
   if (new Date(input.valid_until).getTime() <= now.getTime())
     throw new OfferInputError([{ field: 'valid_until', message: 'Valid until must be in the future' }]);
 }
 
 /**
  * Writes one submission under the inquiry's row lock: the offer (created or revised), its lines,
- * the revision as it was made, and the inquiry moved to quoting. Each priced line must be a line
- * of this inquiry as it stands now (read under the lock, so a line removed meanwhile is refused).
+ * the revision's charges, the revision as it was made, and the inquiry moved to quoting. Each
+ * priced line must be a line of this inquiry as it stands now (read under the lock, so a line
+ * removed meanwhile is refused); the schema already held each charge to the lines priced.
  */
 async function writeOffer(
   trx: Kysely<InquiryDB>,
   inquiry: InquiryRow,
   offerer: Offerer,
-  input: Submission,
+  input: OfferSubmission,
   now: Date,
 ): Promise<SavedOffer> {
   const requested = (await linesByInquiry(trx, inquiry.tenant_id, [inquiry.id])).get(inquiry.id) ?? [];
@@ -66,7 +66,12 @@ async function writeOffer(
   const existing = await findSupplierOffer(trx, inquiry.tenant_id, inquiry.id, offerer.supplierId);
   const status = nextOfferStatus(existing?.status ?? 'draft', 'submit');
   const inquiryStatus = nextStatus(inquiry.status, 'receive_offer');
-  const total = offerTotal(requested, input);
+  const figures = priceOffer(
+    requested,
+    input.lines,
+    input.charges,
+    await listIndexValues(trx, inquiry.tenant_id, inquiry.id),
+  );
   const saved = await saveOffer(trx, randomUUID(), {
     tenant_id: inquiry.tenant_id,
     inquiry_id: inquiry.id,
@@ -79,13 +84,15 @@ async function writeOffer(
     status,
     submitted_at: now,
     inquiry_revision: inquiry.revision,
-    barging_charges: input.barging_charges,
-    other_charges: input.other_charges,
+    payment_method: input.payment?.method ?? null,
+    payment_days: input.payment?.days ?? null,
+    payment_basis: input.payment?.basis ?? null,
     payment_terms: input.payment_terms,
     valid_until: new Date(input.valid_until),
     remarks: input.remarks,
   });
   await replaceOfferLines(trx, inquiry.tenant_id, saved.id, input.lines);
+  await insertCharges(trx, inquiry.tenant_id, saved.id, saved.revision, input.charges);
   // What was offered when, as the supplier saw the inquiry: names and quantities travel with it,
   // so a later amendment of the inquiry does not rewrite an old revision's meaning or total.
   await insertRevision(trx, {
@@ -111,13 +118,18 @@ async function writeOffer(
           quantity_mt_max: asked.quantity_mt_max,
         };
       }),
-      barging_charges: input.barging_charges,
-      other_charges: input.other_charges,
+      charges: figures.charges,
+      payment: input.payment,
       payment_terms: input.payment_terms,
       valid_until: input.valid_until,
       remarks: input.remarks,
-      total_stem_cost: total.total,
-      partial: total.partial,
+      fuel_cost: figures.fuel_cost,
+      charges_cost: figures.charges_cost,
+      total_landed_cost: figures.total_landed_cost,
+      all_in_per_mt: figures.all_in_per_mt,
+      total_stem_cost: figures.total_landed_cost,
+      indicative: figures.indicative,
+      partial: figures.partial,
     },
   });
   if (inquiryStatus !== inquiry.status)
@@ -159,7 +171,7 @@ export async function assertLinkOpen(db: Kysely<InquiryDB>, token: string, now: 
 export async function submitByLink(
   db: Kysely<InquiryDB>,
   token: string,
-  input: Submission,
+  input: OfferSubmission,
   now: Date,
 ): Promise<SavedOffer> {
   const link = await linkRecipient(db, token);
@@ -209,7 +221,7 @@ export async function recordOffer(
   caller: Caller,
   inquiryId: string,
   supplier: DirectorySupplier,
-  input: Submission,
+  input: OfferSubmission,
   now: Date,
 ): Promise<SavedOffer> {
   checkValidity(input, now);

@@ -29,7 +29,8 @@ export function AwardDialog({ offer, onClose }: { offer: OfferView; onClose: () 
       <Stack>
         <Text>Are you sure you want to award this offer?</Text>
         <Text size="sm" c="dimmed">
-          {offer.supplier.trading_name} · total stem cost {formatUsd(offer.total_stem_cost)}
+          {offer.supplier.trading_name} · landed cost{' '}
+          {offer.total_landed_cost ? formatUsd(offer.total_landed_cost) : 'to be priced with the index'}
           {offer.partial ? ' (partial offer)' : ''}. The supplier gets the award confirmation and the others
           who offered are told it went elsewhere.
         </Text>

@@ -1,9 +1,10 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { OfferView } from '@mfd/contracts';
+import { indexFormula, type OfferView } from '@mfd/contracts';
 import { formatDuration } from '../../../lib/durations';
-import { formatQuantityRange, formatUsd } from '../../../lib/money';
+import { formatQuantity, formatQuantityRange, formatUsd } from '../../../lib/money';
 import { DELIVERY_METHOD_LABELS } from '../../../lib/offer-form-values';
 import { formatPortShort, isPast } from '../../../lib/port-clock';
+import { formatCalendarDate } from '../../../lib/port-time';
 
 /** Past its validity, by the server's word or by the clock since it answered. */
 export const isExpired = (offer: OfferView, now: Date) => offer.expired || isPast(offer.valid_until, now);
@@ -59,6 +60,11 @@ export function OfferBadges({ offer, expired }: { offer: OfferView; expired: boo
           Partial
         </Badge>
       )}
+      {offer.indicative && (
+        <Badge color="violet" variant="light" title="An index-linked line has no index value yet">
+          Indicative
+        </Badge>
+      )}
       {offer.priced_before_amendment && (
         <Badge color="yellow" variant="light">
           Priced before amendment
@@ -73,7 +79,23 @@ export function OfferBadges({ offer, expired }: { offer: OfferView; expired: boo
   );
 }
 
-/** One fuel line of one offer: price, deliverable range, delivery method; cheapest and short said in words. */
+/** "Platts … (590.00 on 20 Nov 2026) − 20.00": how an index line's price is made, with the value used. */
+function Formula({ line }: { line: OfferView['per_product_lines'][string] }) {
+  if (line.pricing !== 'index' || !line.index_name) return null;
+  const index = line.index_value
+    ? `${line.index_name} (${line.index_value}${line.index_as_of ? ` on ${formatCalendarDate(line.index_as_of)}` : ''})`
+    : line.index_name;
+  return (
+    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {indexFormula(index, line.differential ?? '0')}
+    </Text>
+  );
+}
+
+/**
+ * One fuel line of one offer: its (effective) price, an index line's formula beside it, what can
+ * be delivered and by how much it falls short, the delivery method; cheapest said in words.
+ */
 export function LineCell({
   offer,
   lineId,
@@ -94,7 +116,9 @@ export function LineCell({
     <Stack gap={2}>
       <Group gap={6}>
         <Text size="sm" fw={600}>
-          {formatUsd(line.price_per_mt)}/MT
+          {line.effective_price_per_mt
+            ? `${formatUsd(line.effective_price_per_mt)}/MT`
+            : 'Index value needed'}
         </Text>
         {offer.cheapest_lines.includes(lineId) && (
           <Badge color="teal" variant="light" size="sm">
@@ -102,11 +126,12 @@ export function LineCell({
           </Badge>
         )}
       </Group>
+      <Formula line={line} />
       <Group gap={6}>
         <Text size="xs">{formatQuantityRange(line.min_deliverable, line.max_deliverable)}</Text>
-        {line.short && (
+        {line.short_by_mt && (
           <Badge color="orange" variant="outline" size="xs" title="Can deliver less than the requested max">
-            Short
+            Short by {formatQuantity(line.short_by_mt)} MT
           </Badge>
         )}
       </Group>

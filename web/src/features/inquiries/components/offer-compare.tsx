@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { InquiryDetail, OfferView } from '@mfd/contracts';
-import { formatQuantityRange, formatUsd } from '../../../lib/money';
+import { formatQuantityRange } from '../../../lib/money';
 import { validityText } from '../../../lib/port-clock';
 import { useNow } from '../../../lib/use-now';
 import { isExpired, LineCell, OfferBadges, OfferHeader, responseText } from './offer-compare-cells';
+import { amountOrPending, ChargesCell, LandedCostCell, PaymentCell } from './offer-cost-cells';
 
 const HIGHLIGHT = 'var(--mantine-color-teal-light)';
 
@@ -20,9 +21,10 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 /**
- * The offers side by side, a column each: per fuel line the price and what can be delivered, the
- * charges, terms, total (the server's exact figure), validity counting down in port time and the
- * supplier's response time; the cheapest per line and overall are shaded and labelled.
+ * The offers side by side, a column each: per fuel line the (effective) price and what can be
+ * delivered, the itemised charges, fuel cost, landed cost and all-in price per tonne (the server's
+ * exact figures), payment terms, validity counting down in port time and the supplier's response
+ * time; the cheapest per line and by landed cost are shaded and labelled.
  */
 export function OfferCompare({
   inquiry,
@@ -88,32 +90,18 @@ export function OfferCompare({
               )}
             </Row>
           ))}
-          <Row label="Barging charges">{offers.map((o) => cell(o, formatUsd(o.barging_charges)))}</Row>
-          <Row label="Other charges">{offers.map((o) => cell(o, formatUsd(o.other_charges)))}</Row>
-          <Row label="Payment terms">{offers.map((o) => cell(o, o.payment_terms ?? '—'))}</Row>
-          <Row label="Total stem cost">
-            {offers.map((o) =>
-              cell(
-                o,
-                <Stack gap={4}>
-                  <Text fw={700}>{formatUsd(o.total_stem_cost)}</Text>
-                  <Group gap={4}>
-                    {o.cheapest_total && (
-                      <Badge color="teal" variant="filled" size="sm">
-                        Cheapest total
-                      </Badge>
-                    )}
-                    {o.partial && (
-                      <Text size="xs" c="dimmed">
-                        Partial: unpriced lines not included
-                      </Text>
-                    )}
-                  </Group>
-                </Stack>,
-                o.cheapest_total,
-              ),
-            )}
+          <Row label="Itemised charges">
+            {offers.map((o) => cell(o, <ChargesCell offer={o} products={inquiry.products} />))}
           </Row>
+          <Row label="Fuel cost">{offers.map((o) => cell(o, amountOrPending(o.fuel_cost)))}</Row>
+          <Row label="Charges total">
+            {offers.map((o) => cell(o, o.charges.length ? amountOrPending(o.charges_cost) : '—'))}
+          </Row>
+          <Row label="Total landed cost">
+            {offers.map((o) => cell(o, <LandedCostCell offer={o} />, o.cheapest_total))}
+          </Row>
+          <Row label="All-in per MT">{offers.map((o) => cell(o, amountOrPending(o.all_in_per_mt)))}</Row>
+          <Row label="Payment terms">{offers.map((o) => cell(o, <PaymentCell offer={o} />))}</Row>
           <Row label="Validity">
             {offers.map((o) =>
               cell(

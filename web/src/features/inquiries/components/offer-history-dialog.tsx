@@ -1,5 +1,13 @@
 import { Alert, Badge, Card, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { OfferRevision } from '@mfd/contracts';
+import {
+  CHARGE_KIND_LABELS,
+  chargeTerms,
+  chargeView,
+  indexFormula,
+  paymentText,
+  paymentView,
+  type OfferRevision,
+} from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { formatQuantityRange, formatUsd } from '../../../lib/money';
 import { DELIVERY_METHOD_LABELS } from '../../../lib/offer-form-values';
@@ -12,6 +20,7 @@ const text = (value: unknown): string | null =>
 
 interface SnapshotLine {
   name: string;
+  /** The fixed price per MT, or an index line's formula. */
   price: string | null;
   min: string | null;
   max: string | null;
@@ -27,7 +36,10 @@ function snapshotLines(content: Record<string, unknown>): SnapshotLine[] {
     return [
       {
         name: text(line.product_name) ?? 'Fuel line',
-        price: text(line.price_per_mt),
+        price:
+          line.pricing === 'index'
+            ? indexFormula(text(line.index_name) ?? 'Index', text(line.differential) ?? '0')
+            : text(line.price_per_mt) && `${formatUsd(text(line.price_per_mt) ?? '')}/MT`,
         min: text(line.min_deliverable),
         max: text(line.max_deliverable),
         method: method
@@ -38,13 +50,29 @@ function snapshotLines(content: Record<string, unknown>): SnapshotLine[] {
   });
 }
 
+/** "Barging: USD 1,500.00 up to 500 MT, then USD 3.00/MT", each charge of a snapshot that parses as one. */
+function snapshotCharges(content: Record<string, unknown>): string | null {
+  const raw = Array.isArray(content.charges) ? (content.charges as unknown[]) : [];
+  const charges = raw.flatMap((c) => {
+    const parsed = chargeView.safeParse(c);
+    return parsed.success ? [parsed.data] : [];
+  });
+  if (charges.length === 0) return null;
+  return charges.map((c) => `${CHARGE_KIND_LABELS[c.kind]}: ${chargeTerms(c, formatUsd)}`).join('; ');
+}
+
+function snapshotPayment(content: Record<string, unknown>): string | null {
+  const payment = paymentView.safeParse(content.payment);
+  const parts = [payment.success ? paymentText(payment.data) : null, text(content.payment_terms)];
+  return parts.filter(Boolean).join('; ') || null;
+}
+
 function RevisionCard({ revision, zone }: { revision: OfferRevision; zone: string }) {
   const content = revision.offer;
   const validUntil = text(content.valid_until);
   const facts: Array<[string, string | null]> = [
-    ['Barging charges', text(content.barging_charges) && formatUsd(text(content.barging_charges) ?? '')],
-    ['Other charges', text(content.other_charges) && formatUsd(text(content.other_charges) ?? '')],
-    ['Payment terms', text(content.payment_terms)],
+    ['Charges', snapshotCharges(content)],
+    ['Payment terms', snapshotPayment(content)],
     ['Valid until', validUntil && formatPortShort(validUntil, zone)],
     ['Remarks', text(content.remarks)],
   ];
@@ -77,7 +105,7 @@ function RevisionCard({ revision, zone }: { revision: OfferRevision; zone: strin
             {snapshotLines(content).map((line, i) => (
               <Table.Tr key={i}>
                 <Table.Td>{line.name}</Table.Td>
-                <Table.Td>{line.price ? `${formatUsd(line.price)}/MT` : '—'}</Table.Td>
+                <Table.Td>{line.price ?? '—'}</Table.Td>
                 <Table.Td>{line.min && line.max ? formatQuantityRange(line.min, line.max) : '—'}</Table.Td>
                 <Table.Td>{line.method ?? '—'}</Table.Td>
               </Table.Tr>
@@ -97,7 +125,8 @@ function RevisionCard({ revision, zone }: { revision: OfferRevision; zone: strin
             </Text>
           ))}
         <Text size="sm" fw={600}>
-          Total stem cost: {revision.total_stem_cost ? formatUsd(revision.total_stem_cost) : '—'}
+          Landed cost:{' '}
+          {revision.total_stem_cost ? formatUsd(revision.total_stem_cost) : 'indicative (index-linked)'}
         </Text>
       </Stack>
     </Card>

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { errorDetail } from '../../../lib/api-client';
 import { useOffers } from '../api/offers';
 import { AwardDialog } from './award-dialog';
+import { IndexValuesCard } from './index-values-card';
 import { OfferCompare } from './offer-compare';
 import { OfferHistoryDialog } from './offer-history-dialog';
 import { RecordOfferDialog } from './record-offer-dialog';
@@ -25,7 +26,8 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
       <Stack>
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            Prices in USD per tonne; totals count each line at its requested max. Times at the port ({zone}).
+            Prices in USD per tonne; landed costs count each line at its requested max with every charge.
+            Times at the port ({zone}).
           </Text>
           {open && (
             <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setRecording(true)}>
@@ -45,13 +47,16 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
             description="Offers appear here by themselves once the suppliers answer the inquiry."
           />
         ) : (
-          <OfferCompare
-            inquiry={inquiry}
-            offers={list}
-            canAward={open}
-            onAward={setAwarding}
-            onHistory={setHistory}
-          />
+          <>
+            <IndexValuesCard inquiryId={inquiry.id} offers={list} editable={open} />
+            <OfferCompare
+              inquiry={inquiry}
+              offers={list}
+              canAward={open}
+              onAward={setAwarding}
+              onHistory={setHistory}
+            />
+          </>
         )}
       </Stack>
       {recording && <RecordOfferDialog inquiry={inquiry} onClose={() => setRecording(false)} />}
