@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, ROLES } from './constants';
-import { enumField, optionalPhone, password, requiredEmail, requiredText } from './fields';
+import { enumField, optionalPhone, optionalText, password, requiredEmail, requiredText } from './fields';
 
 export const signupRequest = z.object({
   first_name: requiredText('First name', 100),
   last_name: requiredText('Last name', 100),
+  /** The trading company the sign-up creates; without one it is named after the person until the profile names it. */
+  company_name: optionalText('Company name', 200),
   email: requiredEmail(),
   phone: optionalPhone(),
   role: enumField('Role', ROLES).default(DEFAULT_ROLE),

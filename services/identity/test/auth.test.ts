@@ -41,6 +41,47 @@ describe('sign-up, sign-in, current user, sign-out', () => {
     });
   });
 
+  it('when someone signs up with a company name, then their company carries it, in /me and in the profile', async () => {
+    const res = await id.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        first_name: 'Mia',
+        last_name: 'Broker',
+        company_name: '  Straits Bunker Brokers Pte Ltd ',
+        email: 'mia@straits-brokers.example',
+        password: TEST_PASSWORD,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const headers = auth(res.json().access_token);
+    const me = await id.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    expect(me.json()).toMatchObject({ first_name: 'Mia', company_name: 'Straits Bunker Brokers Pte Ltd' });
+    const profile = await id.app.inject({ method: 'GET', url: '/api/profile', headers });
+    expect(profile.json().profile.company.name).toBe('Straits Bunker Brokers Pte Ltd');
+  });
+
+  it('when the company name is left empty, then the company is named after the person, as before', async () => {
+    const res = await id.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        first_name: 'Ole',
+        last_name: 'Hansen',
+        company_name: '   ',
+        email: 'ole.hansen@example.com',
+        password: TEST_PASSWORD,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const me = await id.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: auth(res.json().access_token),
+    });
+    expect(me.json().company_name).toBe('Ole Hansen');
+  });
+
   it('when no role is chosen, then the user is a trader', async () => {
     const user = await id.signUp();
     expect(user.role).toBe('trader');
@@ -76,14 +117,21 @@ describe('sign-up, sign-in, current user, sign-out', () => {
     const res = await id.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: '', email: 'not-an-email', phone: '12', role: 'owner', password: 'short' },
+      payload: {
+        first_name: '',
+        company_name: `Bunkers\nInjected: header`,
+        email: 'not-an-email',
+        phone: '12',
+        role: 'owner',
+        password: 'short',
+      },
     });
     expect(res.statusCode).toBe(400);
     const fields = res
       .json()
       .errors.map((e: { field: string }) => e.field)
       .sort();
-    expect(fields).toEqual(['email', 'first_name', 'last_name', 'password', 'phone', 'role']);
+    expect(fields).toEqual(['company_name', 'email', 'first_name', 'last_name', 'password', 'phone', 'role']);
     expect(res.json().errors).toContainEqual({
       field: 'password',
       message: 'Password must be at least 8 characters long',

@@ -289,6 +289,24 @@ describe('suggested suppliers and distribution', () => {
     );
   });
 
+  it('when the trader named the company at sign-up, then the unsigned invitation names person and company', async () => {
+    const trader = await signUpTrader(s.identity, {
+      first_name: 'Tom',
+      last_name: 'Broker',
+      company_name: 'Harbour Fuel Brokers',
+    });
+    const supplier = await createSupplier(s, trader, 'Named Company Fuels', {
+      portIds: [await portOf(s, trader)],
+    });
+    const inquiry = await createInquiry(s, trader);
+    const res = await distribute(s, trader, inquiry.id, { recipients: [to(supplier)] });
+    expect(res.statusCode, res.body).toBe(200);
+    const jobs = (await mailJobs(s, 'rfq-invitation')).filter((j) => j.job.tenant_id === trader.tenantId);
+    expect(jobs.map((j) => j.job.signature)).toEqual([
+      expect.objectContaining({ full_name: 'Tom Broker', company_name: 'Harbour Fuel Brokers' }),
+    ]);
+  });
+
   it('when an address already had the inquiry, then it is skipped with a note, and sent again with resend', async () => {
     const { trader, inquiry, lion, straits } = await setUp();
     await distribute(s, trader, inquiry.id, { recipients: [to(lion), to(straits)] });

@@ -86,15 +86,22 @@ export interface NewAccount {
   password_hash: string;
 }
 
-/** Sign-up creates the user's trading company; the chosen role is the user's role in it. */
-export async function createCompanyAndUser(trx: Kysely<IdentityDB>, account: NewAccount) {
+/**
+ * Sign-up creates the user's trading company; the chosen role is the user's role in it. Without a
+ * company name given, the company is named after the user (the mails then name the person once).
+ */
+export async function createCompanyAndUser(
+  trx: Kysely<IdentityDB>,
+  account: NewAccount,
+  companyName: string | null,
+) {
   const companyId = randomUUID();
   const userId = randomUUID();
   await trx
     .insertInto('trading_companies')
     .values({
       id: companyId,
-      name: `${account.first_name} ${account.last_name}`.trim(),
+      name: companyName ?? `${account.first_name} ${account.last_name}`.trim(),
       email: account.email,
     })
     .execute();

@@ -94,11 +94,11 @@ export async function signUp(
   input: z.output<typeof signupRequest>,
   client: ClientInfo,
 ): Promise<AuthResponse> {
-  const { password, ...details } = input;
+  const { password, company_name, ...details } = input;
   const password_hash = await hashPassword(password);
   try {
     const { userId, companyId } = await ctx.db.transaction().execute(async (trx) => {
-      const created = await createCompanyAndUser(trx, { ...details, password_hash });
+      const created = await createCompanyAndUser(trx, { ...details, password_hash }, company_name);
       await queueVerificationMail(
         trx,
         { id: created.userId, ...details },

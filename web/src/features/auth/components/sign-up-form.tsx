@@ -23,6 +23,7 @@ import { useSignup } from '../api/auth-calls';
 type SignUpValues = {
   first_name: string;
   last_name: string;
+  company_name: string;
   email: string;
   phone: string;
   role: Role;
@@ -38,6 +39,7 @@ export function SignUpForm({ onSignIn, onBack }: { onSignIn: () => void; onBack:
     initialValues: {
       first_name: '',
       last_name: '',
+      company_name: '',
       email: '',
       phone: '',
       role: DEFAULT_ROLE,
@@ -80,6 +82,12 @@ export function SignUpForm({ onSignIn, onBack }: { onSignIn: () => void; onBack:
             {...form.getInputProps('last_name')}
           />
         </SimpleGrid>
+        <TextInput
+          label="Company Name"
+          description="Optional: your trading company, as suppliers see it. Empty: your own name until your profile names the company."
+          autoComplete="organization"
+          {...form.getInputProps('company_name')}
+        />
         <TextInput
           label="Email"
           type="email"
