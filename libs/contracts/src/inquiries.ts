@@ -179,3 +179,14 @@ export const inquiryDetail = inquirySummary.extend({
     .nullable(),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetail>;
+
+/** The most addresses one answer lists (X-Total-Count gives how many the inquiry went to). */
+export const MAX_RECIPIENTS_LISTED = 500;
+
+/** An address the inquiry went to: its amendments and its cancel notice reach each of them. */
+export const inquiryRecipient = z.object({
+  supplier_name: z.string(),
+  contact_name: z.string().nullable(),
+  email: z.string(),
+});
+export type InquiryRecipient = z.infer<typeof inquiryRecipient>;

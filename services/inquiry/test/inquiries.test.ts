@@ -257,6 +257,8 @@ describe('inquiries', () => {
       'POST /api/inquiries/:id/products': lineBody,
       'PUT /api/inquiries/:id/products/:productId': lineBody,
       'DELETE /api/inquiries/:id/products/:productId': undefined,
+      'POST /api/inquiries/:id/copy': undefined,
+      'GET /api/inquiries/:id/recipients': undefined,
       'GET /api/inquiries/:id/suggested-suppliers': undefined,
       'POST /api/inquiries/:id/distribute': { recipients: [{ supplier_id: randomUUID() }] },
       'GET /api/inquiries/:id/offers': undefined,

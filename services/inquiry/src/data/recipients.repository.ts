@@ -56,6 +56,29 @@ export function recipientsOfInquiry(db: Kysely<InquiryDB>, tenantId: string, inq
 }
 export type RecipientWithSender = Awaited<ReturnType<typeof recipientsOfInquiry>>[number];
 
+/** The addresses an inquiry went to, in the order of recipientsOfInquiry, at most `limit`, and how many in all. */
+export async function listRecipientAddresses(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  inquiryId: string,
+  limit: number,
+) {
+  const query = db
+    .selectFrom('inquiry_recipients')
+    .where('tenant_id', '=', tenantId)
+    .where('inquiry_id', '=', inquiryId);
+  const [rows, count] = await Promise.all([
+    query
+      .select(['supplier_name', 'contact_name', 'email'])
+      .orderBy('first_sent_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.total };
+}
+
 export async function insertRecipients(
   db: Kysely<InquiryDB>,
   values: Pick<

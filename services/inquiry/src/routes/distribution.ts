@@ -5,11 +5,15 @@ import {
   distributeInput,
   distributeResponse,
   idParams,
+  inquiryRecipient,
+  MAX_RECIPIENTS_LISTED,
   suggestedSupplier,
   suggestedSuppliersQuery,
 } from '@mfd/contracts';
-import { errorResponses } from '@mfd/service-kit';
+import { errorResponses, notFound } from '@mfd/service-kit';
 import { senderProfile } from '../data/identity.client';
+import { findInquiry } from '../data/inquiries.repository';
+import { listRecipientAddresses } from '../data/recipients.repository';
 import { supplierLookups } from '../data/suppliers.client';
 import type { InquiryDeps } from '../deps';
 import { domain, onBehalfOf } from './route-context';
@@ -43,6 +47,32 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = 
           request.query.all,
         ),
       ),
+  );
+
+  app.get(
+    '/api/inquiries/:id/recipients',
+    {
+      schema: {
+        operationId: 'listInquiryRecipients',
+        summary:
+          'The addresses an inquiry went to, whom its amendments and cancel notice reach (X-Total-Count holds the total)',
+        tags,
+        params: idParams,
+        response: { 200: z.array(inquiryRecipient), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.auth;
+      if (!(await findInquiry(db, tenantId, request.params.id))) throw notFound('Inquiry not found');
+      const { rows, total } = await listRecipientAddresses(
+        db,
+        tenantId,
+        request.params.id,
+        MAX_RECIPIENTS_LISTED,
+      );
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
   );
 
   app.post(

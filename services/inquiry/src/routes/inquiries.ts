@@ -31,6 +31,7 @@ import {
   removeLine,
   type NoticeSource,
 } from '../domain/inquiries';
+import { copyInquiry } from '../domain/copy-inquiry';
 import { toDetail, toSummary } from './inquiry-views';
 
 const NOT_FOUND = 'Inquiry not found';
@@ -85,6 +86,27 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
       const id = await domain(createInquiry(db, lookups(request), callerOf(request), request.body));
       afterWrite();
       return reply.code(201).send({ success: true, id, detail: 'Inquiry created successfully!' });
+    },
+  );
+
+  app.post(
+    '/api/inquiries/:id/copy',
+    {
+      schema: {
+        operationId: 'copyInquiry',
+        summary:
+          'Copy an inquiry as a new draft: same customer, port, vessel, notes and fuel lines; no dates, no recipients',
+        tags,
+        params: idParams,
+        response: { 201: createdResponse, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const id = await domain(copyInquiry(db, callerOf(request), request.params.id));
+      afterWrite();
+      return reply
+        .code(201)
+        .send({ success: true, id, detail: 'Inquiry copied: set the dates of the new call.' });
     },
   );
 
