@@ -3,6 +3,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Every change the web app makes runs one call at a time (web/src/lib/mutation.ts says why). */
+const oneCallAtATime = {
+  name: '@tanstack/react-query',
+  importNames: ['useMutation'],
+  message: 'Use useSingleFlightMutation from web/src/lib/mutation.ts: a double click must send one request.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.keys/**', '.e2e-artifacts/**'] },
   js.configs.recommended,
@@ -41,7 +48,14 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [oneCallAtATime] }],
+    },
+  },
+  {
+    files: ['web/src/lib/mutation.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // A feature (web/src/features/<area>/<part>/file) does not import another feature; shared
@@ -51,6 +65,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [oneCallAtATime],
           patterns: [
             {
               regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/',

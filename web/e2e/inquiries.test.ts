@@ -179,7 +179,8 @@ describe('inquiries in the browser', () => {
     const errors = collectErrors(page);
     await signUp(page);
     await page.getByRole('link', { name: 'Inquiries' }).first().click();
-    await page.getByRole('button', { name: 'Create New Inquiry' }).first().click();
+    await page.getByRole('link', { name: 'Create New Inquiry' }).first().click();
+    await page.getByRole('heading', { name: 'Create New Inquiry' }).waitFor();
     // No port yet: the times say whose clock they wait for instead of claiming UTC.
     expect(await page.getByText('Optional · choose the port first').count()).toBe(3);
     await page.getByRole('textbox', { name: 'Customer', exact: true }).fill('Baltic Bunker Buyers');
@@ -233,7 +234,7 @@ describe('inquiries in the browser', () => {
     await page.goto('/inquiries');
     const found: Record<string, string[]> = {};
     found.list = await axeViolations(page);
-    await page.getByRole('button', { name: 'Create New Inquiry' }).first().click();
+    await page.getByRole('link', { name: 'Create New Inquiry' }).first().click();
     await page.getByText('Customer Required').waitFor();
     found.form = await axeViolations(page);
 

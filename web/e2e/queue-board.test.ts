@@ -59,12 +59,13 @@ describe('the queue board for platform operators', () => {
     await toast(operatorTab, 'Network error occurred');
     await operatorTab.unrouteAll();
 
-    // The operator logs out in another tab of the same browser and someone else signs up there: the
-    // stored token is theirs now, while this tab still shows the operator's screen.
-    const otherTab = await operatorTab.context().newPage();
-    await otherTab.goto('/');
-    await otherTab.getByRole('button', { name: 'Logout' }).click();
-    await signUp(otherTab, 'admin');
+    // The stored token is someone else's, while this tab still shows the operator's screen: another
+    // company admin's token put in its storage behind its back (a tab is not told of its own writes;
+    // other tabs follow a change at once). The gateway, not the screen, decides.
+    const otherBrowser = await browser.openPage();
+    await signUp(otherBrowser, 'admin');
+    const otherToken = await otherBrowser.evaluate(() => localStorage.getItem('mfd.token'));
+    await operatorTab.evaluate((token) => localStorage.setItem('mfd.token', token ?? ''), otherToken);
     await open.click();
     await toast(operatorTab, 'Only platform operators can open the queue board.');
     expect(operatorTab.url()).not.toContain('/ops/queues');

@@ -37,4 +37,36 @@ describe('toasts and dialogs', () => {
     }
     await save.click({ trial: true, timeout: 2_000 });
   });
+
+  const screens = {
+    'on a desktop': { width: 1280, height: 900 },
+    'on a phone': { width: 390, height: 844 },
+  };
+  for (const [screen, viewport] of Object.entries(screens)) {
+    it(`when a toast shows ${screen}, then it covers none of the header's links and buttons`, async () => {
+      const page = await browser.openPage(viewport);
+      await signUp(page);
+      await page.goto('/suppliers');
+      await page.getByLabel('Trading Name').fill('Lion City Bunkers');
+      await page.getByLabel('Email').fill('quotes@lioncity.example');
+      await page.getByRole('button', { name: 'Add Supplier' }).click();
+      const toast = page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Supplier created successfully!' });
+      await toast.waitFor();
+      await page.waitForTimeout(300);
+
+      const header = page.getByRole('banner');
+      const controls = [
+        ...(await header.getByRole('link').all()),
+        ...(await header.getByRole('button').all()),
+      ];
+      expect(controls.length).toBeGreaterThan(1);
+      for (const control of controls) {
+        if (!(await control.isVisible())) continue;
+        expect(await overlaps(toast, control), `toast over "${await control.innerText()}"`).toBe(false);
+      }
+      expect(await overlaps(toast, header)).toBe(false);
+    });
+  }
 });

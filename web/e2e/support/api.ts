@@ -49,3 +49,30 @@ export async function createSupplier(page: Page, name: string): Promise<{ id: st
     tags: ['General', 'Singapore'],
   });
 }
+
+/**
+ * An inquiry of the signed-in user for the customer at Singapore: MSC OSCAR, VLSFO 500–600 MT and
+ * MGO 50–80 MT, its ETA ten days ahead; fields overridable. Answers its id and fuel line ids.
+ */
+export async function createInquiry(
+  page: Page,
+  customerId: string,
+  extra: object = {},
+): Promise<{ id: string; lineIds: string[] }> {
+  const [port] = await apiCall<{ id: string }[]>(page, 'GET', '/api/ports/search?q=SGSIN');
+  const { id } = await apiCall<{ id: string }>(page, 'POST', '/api/inquiries', {
+    customer_company_id: customerId,
+    port_id: port!.id,
+    vessel_name: 'MSC OSCAR',
+    imo: '9703291',
+    eta: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+    commentary: 'Barge delivery preferred.',
+    products: [
+      { product_name: 'VLSFO', quantity_mt_min: 500, quantity_mt_max: 600 },
+      { product_name: 'MGO', quantity_mt_min: 50, quantity_mt_max: 80 },
+    ],
+    ...extra,
+  });
+  const detail = await apiCall<{ products: { id: string }[] }>(page, 'GET', `/api/inquiries/${id}`);
+  return { id, lineIds: detail.products.map((p) => p.id) };
+}

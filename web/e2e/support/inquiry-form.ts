@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 /** Opens the create form and picks the customer and Singapore from their autocompletes. */
 export async function startInquiry(page: Page, customer: string): Promise<void> {
   if (!page.url().endsWith('/inquiries')) await page.getByRole('link', { name: 'Inquiries' }).first().click();
-  await page.getByRole('button', { name: 'Create New Inquiry' }).first().click();
+  await page.getByRole('link', { name: 'Create New Inquiry' }).first().click();
   await page.getByText('Customer Required').waitFor();
   expect(await page.getByRole('button', { name: 'Create Inquiry' }).isDisabled()).toBe(true);
   await page.getByRole('textbox', { name: 'Customer', exact: true }).fill(customer.slice(0, 6));

@@ -28,8 +28,11 @@ export function App() {
   useEffect(() => returnFocusAfterDialogs(), []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* Top centre: dialogs keep their actions at the bottom right, where a toast once sat over them. */}
-      <Notifications position="top-center" />
+      {/*
+        Bottom left: over no navigation (the header's links, where top centre sat) and clear of dialogs'
+        actions, which sit at their bottom right. On a phone global.css moves them under the header.
+      */}
+      <Notifications position="bottom-left" />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />

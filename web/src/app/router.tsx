@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
+import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 import { AuthGate } from './auth-gate';
 import { PageError } from './page-error';
 import { PageLoader } from './page-loader';
@@ -36,6 +37,10 @@ const InquiriesPage = lazyPage(
   () => import('../features/inquiries/routes/inquiries-page'),
   (m) => m.InquiriesPage,
 );
+const NewInquiryPage = lazyPage(
+  () => import('../features/inquiries/routes/new-inquiry-page'),
+  (m) => m.NewInquiryPage,
+);
 const InquiryDetailPage = lazyPage(
   () => import('../features/inquiries/routes/inquiry-detail-page'),
   (m) => m.InquiryDetailPage,
@@ -66,29 +71,41 @@ function page(element: ReactNode) {
 }
 
 export const router = createBrowserRouter([
-  // A page of its own, outside the app's shell: its main landmark is given here.
   {
-    path: '/reset-password',
-    element: <main>{page(<ResetPasswordPage />)}</main>,
-    errorElement: <PageError />,
-  },
-  { path: '/verify-email', element: <main>{page(<VerifyEmailPage />)}</main>, errorElement: <PageError /> },
-  // A supplier's personal offer link: no account, so no sign-in gate and no app shell.
-  { path: '/offer/:token', element: <main>{page(<OfferPage />)}</main>, errorElement: <PageError /> },
-  {
-    path: '/',
-    element: <AuthGate>{page(<AppLayout />)}</AuthGate>,
-    errorElement: <PageError />,
+    // Every page: a form with typed, unsaved data asks before any of them is left.
+    element: <UnsavedChangesGuard />,
     children: [
-      // Each page has its own boundary, so a failing page keeps the navigation around it.
-      { index: true, element: page(<DashboardPage />), errorElement: <PageError /> },
-      { path: 'inquiries', element: page(<InquiriesPage />), errorElement: <PageError /> },
-      { path: 'inquiries/:inquiryId', element: page(<InquiryDetailPage />), errorElement: <PageError /> },
-      { path: 'customers', element: page(<CustomersPage />), errorElement: <PageError /> },
-      { path: 'suppliers', element: page(<SuppliersPage />), errorElement: <PageError /> },
-      { path: 'profile', element: page(<ProfilePage />), errorElement: <PageError /> },
-      { path: 'admin', element: page(<AdminPage />), errorElement: <PageError /> },
-      { path: '*', element: page(<NotFoundPage />) },
+      // A page of its own, outside the app's shell: its main landmark is given here.
+      {
+        path: '/reset-password',
+        element: <main>{page(<ResetPasswordPage />)}</main>,
+        errorElement: <PageError />,
+      },
+      {
+        path: '/verify-email',
+        element: <main>{page(<VerifyEmailPage />)}</main>,
+        errorElement: <PageError />,
+      },
+      // A supplier's personal offer link: no account, so no sign-in gate and no app shell.
+      { path: '/offer/:token', element: <main>{page(<OfferPage />)}</main>, errorElement: <PageError /> },
+      {
+        path: '/',
+        element: <AuthGate>{page(<AppLayout />)}</AuthGate>,
+        errorElement: <PageError />,
+        children: [
+          // Each page has its own boundary, so a failing page keeps the navigation around it.
+          { index: true, element: page(<DashboardPage />), errorElement: <PageError /> },
+          { path: 'inquiries', element: page(<InquiriesPage />), errorElement: <PageError /> },
+          // The create form has an address of its own, so Back returns to the list.
+          { path: 'inquiries/new', element: page(<NewInquiryPage />), errorElement: <PageError /> },
+          { path: 'inquiries/:inquiryId', element: page(<InquiryDetailPage />), errorElement: <PageError /> },
+          { path: 'customers', element: page(<CustomersPage />), errorElement: <PageError /> },
+          { path: 'suppliers', element: page(<SuppliersPage />), errorElement: <PageError /> },
+          { path: 'profile', element: page(<ProfilePage />), errorElement: <PageError /> },
+          { path: 'admin', element: page(<AdminPage />), errorElement: <PageError /> },
+          { path: '*', element: page(<NotFoundPage />) },
+        ],
+      },
     ],
   },
 ]);

@@ -27,6 +27,7 @@ import { lookupPort, useCreatePort } from '../lib/api/ports';
 import { useSuppliers } from '../lib/api/suppliers';
 import { applyServerErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { useUnsavedChanges } from '../lib/unsaved-changes';
 
 type Values = {
   unlocode: string;
@@ -119,6 +120,7 @@ export function AddPortDialog({
     initialValues: { ...EMPTY, unlocode: initialCode, name: initialCode ? '' : initialText },
     validate,
   });
+  useUnsavedChanges(opened && form.isDirty());
 
   const close = () => {
     form.setValues({ ...EMPTY });

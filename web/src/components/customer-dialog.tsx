@@ -15,6 +15,7 @@ import { COUNTRY_OPTIONS } from '../lib/countries';
 import { applyServerErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { useCreateCustomer, useUpdateCustomer } from '../lib/api/customers';
+import { useUnsavedChanges } from '../lib/unsaved-changes';
 
 const CREATE_FIELDS = [
   'legal_entity_name',
@@ -80,6 +81,7 @@ export function CustomerDialog({
         : zod4Resolver(customerCreate)(Object.fromEntries(CREATE_FIELDS.map((f) => [f, values[f]]))),
   });
   const busy = create.isPending || update.isPending;
+  useUnsavedChanges(opened && form.isDirty());
 
   const submit = form.onSubmit(async (values) => {
     try {

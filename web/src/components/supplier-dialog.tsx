@@ -26,6 +26,7 @@ import { notifyError, notifySuccess } from '../lib/notify';
 import { AddPortDialog } from './add-port-dialog';
 import { AutocompleteSearch, ResultLine } from './autocomplete-search';
 import { STATUS_OPTIONS } from '../lib/options';
+import { useUnsavedChanges } from '../lib/unsaved-changes';
 
 type Contact = { name: string; email: string; phone: string; role: string; is_primary: boolean };
 type Values = {
@@ -82,6 +83,7 @@ export function SupplierDialog({
     initialValues: initialValues(supplier),
     validate: (v) => zod4Resolver(supplierInput)(toRequest(v)),
   });
+  useUnsavedChanges(opened && form.isDirty());
 
   const addPort = (p: { id: string; unlocode: string; name: string }) => {
     if (!form.values.ports.some((x) => x.id === p.id))

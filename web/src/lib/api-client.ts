@@ -2,18 +2,36 @@ import type { FieldError } from '@mfd/contracts';
 
 const TOKEN_KEY = 'mfd.token';
 
+/** The session's token, shared by every tab of the app (one origin, one localStorage). */
 export const tokenStore = {
   get: () => localStorage.getItem(TOKEN_KEY),
   set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
   clear: () => localStorage.removeItem(TOKEN_KEY),
+  /**
+   * Another tab changed the token: signed out, its session ended (a 401 clears it), or signed in.
+   * The browser tells every other tab of the origin at once; `listener` gets the token as it is now.
+   */
+  onChangeElsewhere(listener: (token: string | null) => void): () => void {
+    const handle = (event: StorageEvent) => {
+      // A null key is the whole storage cleared.
+      if (event.storageArea === localStorage && (event.key === TOKEN_KEY || event.key === null))
+        listener(localStorage.getItem(TOKEN_KEY));
+    };
+    window.addEventListener('storage', handle);
+    return () => window.removeEventListener('storage', handle);
+  },
 };
 
-/** A failed call, with the server's sentence and the fields it named (error shape of DESIGN.md). */
+/**
+ * A failed call, with the server's sentence and the fields it named (error shape of DESIGN.md), and
+ * the whole answer for the few that say more (a closed offer link's state and trader).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
     readonly errors: FieldError[] = [],
+    readonly body: unknown = null,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -46,6 +64,7 @@ async function parseError(response: Response): Promise<ApiError> {
       response.status,
       typeof body.detail === 'string' ? body.detail : fallback,
       body.errors ?? [],
+      body,
     );
   } catch {
     return new ApiError(response.status, fallback);

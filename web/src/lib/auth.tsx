@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthResponse, CurrentUser } from '@mfd/contracts';
 import { apiRequest, setSessionEndedHandler, tokenStore } from './api-client';
+import { singleFlight } from './single-flight';
 
 interface AuthState {
   user: CurrentUser | null;
@@ -24,6 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [loading, setLoading] = useState(() => tokenStore.get() !== null);
 
+  // Clearing the token ends the session in every other tab too (see the effect below).
   const endSession = useCallback(() => {
     tokenStore.clear();
     setUser(null);
@@ -39,6 +41,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => setLoading(false));
   }, [endSession]);
 
+  // One session for all tabs: a sign-out (or a revoked token met) in one signs every tab out at
+  // once, and a sign-in in one signs the others in as that user, their cached data dropped.
+  useEffect(
+    () =>
+      tokenStore.onChangeElsewhere((token) => {
+        queryClient.clear();
+        if (!token) {
+          setUser(null);
+          return;
+        }
+        apiRequest<CurrentUser>('/api/auth/me').then(setUser).catch(endSession);
+      }),
+    [queryClient, endSession],
+  );
+
+  // A token revoked elsewhere (signed out on another device, a password reset) is noticed when the
+  // user comes back to the tab, not only at its next call: /me answers 401 and the session ends.
+  useEffect(() => {
+    const recheck = () => {
+      if (document.visibilityState !== 'visible' || !tokenStore.get()) return;
+      apiRequest<CurrentUser>('/api/auth/me')
+        .then(setUser)
+        // A 401 has already ended the session (api-client); a network failure changes nothing.
+        .catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', recheck);
+    return () => document.removeEventListener('visibilitychange', recheck);
+  }, []);
+
   const value = useMemo<AuthState>(
     () => ({
       user,
@@ -50,7 +81,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async refresh() {
         setUser(await apiRequest<CurrentUser>('/api/auth/me'));
       },
-      async signOut() {
+      // One sign-out at a time, as every change (lib/mutation.ts): a double click logs out once.
+      signOut: singleFlight(async () => {
         // The server revokes the token and the gateway drops an operator's queue board session
         // (its cookie, which script cannot reach); the session ends here whatever either answers.
         await Promise.all([
@@ -58,7 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           apiRequest('/ops/queues/session', { method: 'DELETE' }).catch(() => undefined),
         ]);
         endSession();
-      },
+      }),
     }),
     [user, loading, endSession],
   );

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CreatedResponse, DetailResponse } from '@mfd/contracts';
 import { apiRequest } from '../api-client';
+import { useSingleFlightMutation } from '../mutation';
 
 /** Dialog values as typed; the server applies the create or edit rules of spec §5. */
 type CustomerFields = Record<string, string>;
@@ -8,7 +9,7 @@ type CustomerFields = Record<string, string>;
 /** A change to the customers refreshes every customer list and count on screen. */
 export function useCustomerMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: fn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Port,
   PortDetailedRequest,
@@ -7,6 +7,7 @@ import type {
   PortStats,
 } from '@mfd/contracts';
 import { apiRequest, uploadWithProgress } from '../api-client';
+import { useSingleFlightMutation } from '../mutation';
 
 export const searchPorts = (q: string) =>
   apiRequest<PortSearchResult[]>(`/api/ports/search?q=${encodeURIComponent(q)}`);
@@ -38,7 +39,7 @@ export const portStatsQuery = queryOptions({
 
 export function useCreatePort() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: PortDetailedRequest) =>
       apiRequest<{
         success: true;

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatedResponse, DetailResponse, Supplier, SupplierInput, SupplierPatch } from '@mfd/contracts';
 import { apiRequest } from '../api-client';
+import { useSingleFlightMutation } from '../mutation';
 
 export const suppliersQuery = queryOptions({
   queryKey: ['suppliers', 'list'],
@@ -12,7 +13,7 @@ export const useSuppliers = () => useQuery(suppliersQuery);
 /** Adds a supplier, or changes the fields given of one (PATCH: what the form does not show is kept). */
 export function useSaveSupplier(id?: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: SupplierInput & SupplierPatch) =>
       id
         ? apiRequest<DetailResponse>(`/api/suppliers/${id}`, { method: 'PATCH', body })

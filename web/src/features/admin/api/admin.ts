@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Company, CreatedResponse, DetailResponse } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { useSingleFlightMutation } from '../../../lib/mutation';
 
 export const companiesQuery = queryOptions({
   queryKey: ['companies'],
@@ -11,7 +12,7 @@ export const useCompanies = () => useQuery(companiesQuery);
 
 function useInvalidating<V, R>(keys: string[][], fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: fn,
     onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

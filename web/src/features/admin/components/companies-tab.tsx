@@ -21,6 +21,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCompanies, useUpdateCompany } from '../api/admin';
 import { STATUS_OPTIONS } from '../../../lib/options';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 function CompanyDialog({ company, onClose }: { company: Company; onClose: () => void }) {
   const update = useUpdateCompany();
@@ -34,6 +35,7 @@ function CompanyDialog({ company, onClose }: { company: Company; onClose: () => 
     },
     validate: zod4Resolver(companyUpdate),
   });
+  useUnsavedChanges(form.isDirty());
   const submit = form.onSubmit(async (body) => {
     try {
       await update.mutateAsync({ id: company.id, body });

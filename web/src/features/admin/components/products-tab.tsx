@@ -20,6 +20,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useProducts } from '../../../lib/api/products';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useAddStandardFuels, useDeleteProduct, useSaveProduct } from '../api/admin';
 import { SharedDataNotice, useCanChangeSharedData } from './shared-data-notice';
 
@@ -35,6 +36,7 @@ function ProductDialog({ product, onClose }: { product?: Product; onClose: () =>
     },
     validate: zod4Resolver(productInput),
   });
+  useUnsavedChanges(form.isDirty());
   const submit = form.onSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: product?.id, body: values });
@@ -161,6 +163,7 @@ export function ProductsTab() {
                         variant="subtle"
                         color="red"
                         onClick={() => confirmDelete(p)}
+                        loading={remove.isPending && remove.variables === p.id}
                         aria-label={`Delete ${p.code}`}
                       >
                         Delete

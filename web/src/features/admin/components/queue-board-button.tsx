@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorDetail } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
+import { useSingleFlightMutation } from '../../../lib/mutation';
 
 const QUEUE_BOARD = '/ops/queues';
 
@@ -13,7 +13,7 @@ const QUEUE_BOARD = '/ops/queues';
  * would meet the pop-up blocker).
  */
 export function QueueBoardButton() {
-  const open = useMutation({
+  const open = useSingleFlightMutation({
     mutationFn: () => apiRequest<void>(`${QUEUE_BOARD}/session`, { method: 'POST' }),
     onSuccess: () => window.location.assign(QUEUE_BOARD),
     onError: (err) =>

@@ -195,6 +195,7 @@ export function CustomersPage() {
                             variant="subtle"
                             color="red"
                             onClick={() => confirmDelete(c)}
+                            loading={remove.isPending && remove.variables === c.id}
                             aria-label={`Delete ${c.legal_entity_name}`}
                           >
                             Delete

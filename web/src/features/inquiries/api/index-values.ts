@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { IndexValuesInput, IndexValueView, indexValuesResponse } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { useSingleFlightMutation } from '../../../lib/mutation';
 import { offersQueryKey } from './offers';
 
 const indexValuesKey = (inquiryId: string) => ['inquiries', 'index-values', inquiryId];
@@ -18,7 +19,7 @@ export function useIndexValues(inquiryId: string) {
 /** Replaces the values as a whole; the comparison is read again, priced at them. */
 export function useSaveIndexValues(inquiryId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: IndexValuesInput) =>
       apiRequest<z.infer<typeof indexValuesResponse>>(path(inquiryId), { method: 'PUT', body }),
     onSuccess: () =>

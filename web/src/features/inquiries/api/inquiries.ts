@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatedResponse,
   CustomerSearchResult,
@@ -13,6 +13,7 @@ import type {
   VesselSearchResult,
 } from '@mfd/contracts';
 import { apiPage, apiRequest } from '../../../lib/api-client';
+import { useSingleFlightMutation } from '../../../lib/mutation';
 
 interface InquiryPageParams {
   q: string;
@@ -47,7 +48,7 @@ export const searchVessels = (q: string) =>
 
 function useInquiryMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: fn,
     onSuccess: () =>
       Promise.all([
@@ -66,6 +67,9 @@ export const useUpdateInquiry = (id: string) =>
   useInquiryMutation((body: InquiryUpdate) =>
     apiRequest<DetailResponse>(`/api/inquiries/${id}`, { method: 'PUT', body }),
   );
+
+export const useCopyInquiry = (id: string) =>
+  useInquiryMutation(() => apiRequest<CreatedResponse>(`/api/inquiries/${id}/copy`, { method: 'POST' }));
 
 export const useCancelInquiry = (id: string) =>
   useInquiryMutation((reason: string) =>

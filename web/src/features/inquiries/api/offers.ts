@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   DetailResponse,
@@ -8,6 +8,7 @@ import type {
   offerSubmitResponse,
 } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { useSingleFlightMutation } from '../../../lib/mutation';
 
 /**
  * How often an open inquiry's offers are asked again. The issue wants a new offer on screen within
@@ -36,7 +37,7 @@ export function useOfferRevisions(offerId: string) {
 
 function useOfferMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: fn,
     onSuccess: () =>
       Promise.all([

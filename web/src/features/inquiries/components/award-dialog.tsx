@@ -4,12 +4,14 @@ import type { OfferView } from '@mfd/contracts';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useAwardOffer } from '../api/offers';
 
 /** Spec §5 "Confirmations": 'Are you sure you want to award this offer?', with notes for the winner. */
 export function AwardDialog({ offer, onClose }: { offer: OfferView; onClose: () => void }) {
   const [notes, setNotes] = useState('');
   const award = useAwardOffer();
+  useUnsavedChanges(notes.trim() !== '');
 
   const confirm = async () => {
     try {

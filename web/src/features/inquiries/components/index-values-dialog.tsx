@@ -6,6 +6,7 @@ import { indexValuesInput, type IndexValueView } from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSaveIndexValues } from '../api/index-values';
 
 type Row = { index_name: string; value: string; as_of: string };
@@ -48,6 +49,7 @@ export function IndexValuesDialog({
     },
     validate,
   });
+  useUnsavedChanges(form.isDirty());
 
   const submit = form.onSubmit(async (typed) => {
     setFailure(null);

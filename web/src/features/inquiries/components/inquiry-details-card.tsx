@@ -1,11 +1,13 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { IMO_MESSAGE, isValidImo, type InquiryDetail } from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatPortTime, formatUtc, isoToPortInput, portInputToIso } from '../../../lib/port-time';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useUpdateInquiry } from '../api/inquiries';
 import { CustomerBox, PortBox } from './party-boxes';
 import { ScheduleFields } from './schedule-fields';
@@ -49,7 +51,9 @@ const FORM_FIELD: Record<string, string> = { customer_company_id: 'customer_id' 
 /** Spec §2 "Details": the inquiry in view mode, or in edit mode with Save Changes and Cancel. */
 export function InquiryDetailsCard({ inquiry, editable }: { inquiry: InquiryDetail; editable: boolean }) {
   const savedZone = inquiry.port_details?.timezone ?? 'UTC';
-  const [editing, setEditing] = useState(false);
+  // A copy just made opens here in edit mode: its dates are the first thing to set.
+  const opensEditing = (useLocation().state as { editDetails?: boolean } | null)?.editDetails === true;
+  const [editing, setEditing] = useState(opensEditing);
   const [zone, setZone] = useState(savedZone);
   const update = useUpdateInquiry(inquiry.id);
   const form = useForm({
@@ -61,6 +65,8 @@ export function InquiryDetailsCard({ inquiry, editable }: { inquiry: InquiryDeta
       port_id: (v) => (v ? null : 'Port is required'),
     },
   });
+
+  useUnsavedChanges(editing && editable && form.isDirty());
 
   const startEditing = () => {
     form.setValues(valuesOf(inquiry, savedZone));

@@ -12,6 +12,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { portInputToIso } from '../../../lib/port-time';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { searchVessels, useCreateInquiry } from '../api/inquiries';
 import { AddVesselDialog } from './add-vessel-dialog';
 import { CustomerBox, PortBox } from './party-boxes';
@@ -83,6 +84,8 @@ export function InquiryForm({ onCancel }: { onCancel: () => void }) {
   // After a success the spec moves on "to supplier selection" after a short pause, so the message can be read.
   const [createdId, setCreatedId] = useState<string | null>(null);
   const redirecting = createdId !== null;
+  // Saved once created: the move to the new inquiry does not ask.
+  useUnsavedChanges(form.isDirty() && !redirecting);
   useEffect(() => {
     if (!createdId) return;
     const timer = window.setTimeout(

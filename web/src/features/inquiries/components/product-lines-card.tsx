@@ -13,6 +13,7 @@ import {
 import { errorDetail } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useProducts } from '../../../lib/api/products';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useAddLine, useDeleteLine, useUpdateLine } from '../api/inquiries';
 
 interface Draft {
@@ -28,6 +29,9 @@ const draftOf = (line?: InquiryProductLine): Draft => ({
   quantity_mt_min: line ? line.quantity_mt_min : '',
   quantity_mt_max: line ? line.quantity_mt_max : '',
 });
+
+const sameDraft = (a: Draft, b: Draft) =>
+  (Object.keys(a) as (keyof Draft)[]).every((field) => a[field] === b[field]);
 
 /** A line's cells while it is edited in place (and the new line being added). */
 function DraftCells({
@@ -83,6 +87,8 @@ export function ProductLinesCard({ inquiry, editable }: { inquiry: InquiryDetail
   const [draftLine, setEditing] = useState<{ id: string | 'new'; draft: Draft } | null>(null);
   // A line being edited closes when the inquiry stops being editable (e.g. it was just cancelled).
   const editing = editable ? draftLine : null;
+  const editedLine = inquiry.products.find((line) => line.id === editing?.id);
+  useUnsavedChanges(editing !== null && !sameDraft(editing.draft, draftOf(editedLine)));
 
   const save = async () => {
     if (!editing) return;
@@ -200,6 +206,7 @@ export function ProductLinesCard({ inquiry, editable }: { inquiry: InquiryDetail
                           variant="subtle"
                           color="red"
                           onClick={() => confirmDelete(line)}
+                          loading={remove.isPending && remove.variables === line.id}
                           aria-label={`Delete ${line.product_name}`}
                         >
                           Delete

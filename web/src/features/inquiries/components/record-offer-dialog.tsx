@@ -8,6 +8,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { useSuppliers } from '../../../lib/api/suppliers';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import {
   offerFormField,
   offerFormValues,
@@ -35,6 +36,7 @@ export function RecordOfferDialog({ inquiry, onClose }: { inquiry: InquiryDetail
       ...(supplierId ? {} : { supplier_id: 'Supplier is required' }),
     }),
   });
+  useUnsavedChanges(supplierId !== null || form.isDirty());
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);

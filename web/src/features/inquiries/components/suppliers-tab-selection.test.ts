@@ -5,6 +5,7 @@ import {
   hasMailInFlight,
   matchesSearch,
   recipientOf,
+  selectAll,
   sentLabel,
   supplierAddresses,
   toggleSupplier,
@@ -73,6 +74,31 @@ describe('supplier checkbox', () => {
     expect([...toggleSupplier(new Set(), supplier([delivery(null, 'sent')]))]).toEqual([
       addressKey(SUPPLIER, ANNA),
     ]);
+  });
+});
+
+describe('select all', () => {
+  const other = (id: string, sent: RecipientDelivery[] = []): SuggestedSupplier => ({
+    ...supplier(sent),
+    id,
+    trading_name: `Supplier ${id.slice(-2)}`,
+    contacts: [],
+  });
+  const A = '0190b4a0-0000-7000-8000-0000000000c1';
+  const B = '0190b4a0-0000-7000-8000-0000000000c2';
+
+  it('when Select all is pressed, then each listed supplier gets the address its own tick would pick', () => {
+    expect([...selectAll(new Set(), [supplier([delivery(null, 'sent')]), other(A), other(B)])]).toEqual([
+      addressKey(SUPPLIER, ANNA),
+      addressKey(A, null),
+      addressKey(B, null),
+    ]);
+  });
+
+  it('when a supplier has an address chosen already, or the inquiry at each address, then it is left as it is', () => {
+    const chosen = new Set([addressKey(SUPPLIER, ANNA)]);
+    const everywhere = other(A, [delivery(null, 'sent')]);
+    expect([...selectAll(chosen, [supplier(), everywhere])]).toEqual([addressKey(SUPPLIER, ANNA)]);
   });
 });
 

@@ -74,17 +74,33 @@ export function matchesSearch(supplier: SuggestedSupplier, text: string): boolea
   );
 }
 
+/** Where ticking a supplier sends the inquiry: its first address not yet sent (the default e-mail unless it has it). */
+const firstUnsent = (supplier: SuggestedSupplier) => supplierAddresses(supplier).find((a) => !a.sent);
+
 /**
- * The supplier-level checkbox: ticking a supplier picks its first address not yet sent (the
- * default e-mail unless it already has the inquiry); unticking drops all of its addresses.
+ * The supplier-level checkbox: ticking a supplier picks its first address not yet sent; unticking
+ * drops all of its addresses.
  */
 export function toggleSupplier(selected: ReadonlySet<string>, supplier: SuggestedSupplier): Set<string> {
   const next = new Set(selected);
-  const addresses = supplierAddresses(supplier);
-  const chosen = addresses.filter((a) => next.has(a.key));
+  const chosen = supplierAddresses(supplier).filter((a) => next.has(a.key));
   if (chosen.length > 0) chosen.forEach((a) => next.delete(a.key));
   else {
-    const first = addresses.find((a) => !a.sent);
+    const first = firstUnsent(supplier);
+    if (first) next.add(first.key);
+  }
+  return next;
+}
+
+/**
+ * "Select all": every listed supplier is ticked as its own checkbox would tick it; one with an
+ * address chosen already keeps its choice, and one that has the inquiry at every address stays out.
+ */
+export function selectAll(selected: ReadonlySet<string>, listed: SuggestedSupplier[]): Set<string> {
+  const next = new Set(selected);
+  for (const supplier of listed) {
+    if (supplierAddresses(supplier).some((a) => next.has(a.key))) continue;
+    const first = firstUnsent(supplier);
     if (first) next.add(first.key);
   }
   return next;

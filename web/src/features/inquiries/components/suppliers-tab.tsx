@@ -29,7 +29,13 @@ import { utcOffsetLabel } from '../../../lib/port-clock';
 import { formatUtc, portInputToIso } from '../../../lib/port-time';
 import { useDistribute, useSuggestedSuppliers } from '../api/distribution';
 import { SupplierRow } from './suppliers-tab-row';
-import { matchesSearch, recipientOf, toggleSupplier, type SupplierAddress } from './suppliers-tab-selection';
+import {
+  matchesSearch,
+  recipientOf,
+  selectAll,
+  toggleSupplier,
+  type SupplierAddress,
+} from './suppliers-tab-selection';
 
 const NONE_SELECTED = 'Please select at least one supplier';
 
@@ -152,6 +158,21 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
               { value: 'all', label: 'All suppliers' },
             ]}
           />
+          <Group gap="xs">
+            <Button
+              variant="light"
+              onClick={() => {
+                setSelected(selectAll(selected, visible));
+                setShowNoneSelected(false);
+              }}
+              disabled={closed || visible.length === 0}
+            >
+              Select all
+            </Button>
+            <Button variant="subtle" onClick={() => setSelected(new Set())} disabled={selected.size === 0}>
+              Clear selection
+            </Button>
+          </Group>
         </Group>
 
         {suppliers.isLoading ? (
@@ -188,16 +209,17 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
           />
         ) : (
           <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" aria-label="Suppliers for this inquiry">
+            {/* Fixed widths: the delivery lines a distribution adds wrap in their column, never move the others. */}
+            <Table verticalSpacing="sm" layout="fixed" aria-label="Suppliers for this inquiry">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={40}>
+                  <Table.Th w={64}>
                     <Text component="span" size="xs" fw={600}>
                       Select
                     </Text>
                   </Table.Th>
-                  <Table.Th>Supplier</Table.Th>
-                  <Table.Th>Port</Table.Th>
+                  <Table.Th w="28%">Supplier</Table.Th>
+                  <Table.Th w={170}>Port</Table.Th>
                   <Table.Th>E-mail and delivery</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -223,7 +245,7 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
             leftSection={<IconSend size={16} />}
             onClick={distributeSelected}
             loading={distribute.isPending && resendingKey === null}
-            disabled={closed}
+            disabled={closed || distribute.isPending}
           >
             Distribute to Selected Suppliers ({selected.size})
           </Button>

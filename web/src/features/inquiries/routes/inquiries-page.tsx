@@ -2,12 +2,12 @@ import { Alert, Button, Card, Group, Pagination, Select, Skeleton, Text, TextInp
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { INQUIRY_STATUSES, type InquiryStatus } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { useInquiries } from '../api/inquiries';
 import { InquiriesTable } from '../components/inquiries-table';
-import { InquiryForm } from '../components/inquiry-form';
 
 const PAGE_SIZE = 25;
 const STATUS_OPTIONS = [
@@ -15,9 +15,17 @@ const STATUS_OPTIONS = [
   ...INQUIRY_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
 ];
 
-/** Spec §2 "Inquiries page": the list with search, status filter and paging; the create form in its place. */
+/** The way to the create form (/inquiries/new), shown in the header and in an empty list. */
+function CreateInquiryLink() {
+  return (
+    <Button component={Link} to="/inquiries/new" leftSection={<IconPlus size={16} />}>
+      Create New Inquiry
+    </Button>
+  );
+}
+
+/** Spec §2 "Inquiries page": the list with search, status filter and paging; the create form has its own page. */
 export function InquiriesPage() {
-  const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<InquiryStatus | ''>('');
@@ -32,87 +40,71 @@ export function InquiriesPage() {
       <PageHeader
         title="Inquiries"
         description="Fuel inquiries for your customers’ vessels."
-        actions={
-          !creating && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              Create New Inquiry
-            </Button>
-          )
-        }
+        actions={<CreateInquiryLink />}
       />
-      {creating ? (
-        <InquiryForm onCancel={() => setCreating(false)} />
-      ) : (
-        <Card withBorder padding="lg">
-          <Group justify="space-between" mb="md" wrap="wrap">
-            <Group wrap="wrap">
-              <TextInput
-                aria-label="Search inquiries"
-                placeholder="Vessel, IMO, customer or port"
-                leftSection={<IconSearch size={16} />}
-                value={search}
-                onChange={(e) => {
-                  setSearch(e.currentTarget.value);
-                  setPage(1);
-                }}
-                w={{ base: '100%', sm: 320 }}
-              />
-              <Select
-                aria-label="Filter by status"
-                data={STATUS_OPTIONS}
-                value={status}
-                onChange={(v) => {
-                  setStatus((v ?? '') as InquiryStatus | '');
-                  setPage(1);
-                }}
-                allowDeselect={false}
-                w={{ base: '100%', sm: 180 }}
-              />
-            </Group>
-            <Text size="sm">
-              {total} inquir{total === 1 ? 'y' : 'ies'}
-            </Text>
-          </Group>
-          {inquiries.isError && (
-            <Alert color="red" mb="md">
-              Unable to load inquiries. Please refresh.
-            </Alert>
-          )}
-          {inquiries.isLoading ? (
-            <Skeleton height={200} />
-          ) : rows.length === 0 ? (
-            <EmptyState
-              title={filtered ? 'No inquiries found' : 'No inquiries yet'}
-              description={
-                filtered
-                  ? 'No inquiry matches this search.'
-                  : 'Log an inquiry for a customer’s vessel, then send it to the suppliers at the port.'
-              }
-              action={
-                !filtered && (
-                  <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-                    Create New Inquiry
-                  </Button>
-                )
-              }
+      <Card withBorder padding="lg">
+        <Group justify="space-between" mb="md" wrap="wrap">
+          <Group wrap="wrap">
+            <TextInput
+              aria-label="Search inquiries"
+              placeholder="Vessel, IMO, customer or port"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', sm: 320 }}
             />
-          ) : (
-            <>
-              <InquiriesTable rows={rows} />
-              {total > PAGE_SIZE && (
-                <Group justify="center" mt="md">
-                  <Pagination
-                    total={Math.ceil(total / PAGE_SIZE)}
-                    value={page}
-                    onChange={setPage}
-                    aria-label="Inquiry pages"
-                  />
-                </Group>
-              )}
-            </>
-          )}
-        </Card>
-      )}
+            <Select
+              aria-label="Filter by status"
+              data={STATUS_OPTIONS}
+              value={status}
+              onChange={(v) => {
+                setStatus((v ?? '') as InquiryStatus | '');
+                setPage(1);
+              }}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 180 }}
+            />
+          </Group>
+          <Text size="sm">
+            {total} inquir{total === 1 ? 'y' : 'ies'}
+          </Text>
+        </Group>
+        {inquiries.isError && (
+          <Alert color="red" mb="md">
+            Unable to load inquiries. Please refresh.
+          </Alert>
+        )}
+        {inquiries.isLoading ? (
+          <Skeleton height={200} />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            title={filtered ? 'No inquiries found' : 'No inquiries yet'}
+            description={
+              filtered
+                ? 'No inquiry matches this search.'
+                : 'Log an inquiry for a customer’s vessel, then send it to the suppliers at the port.'
+            }
+            action={!filtered && <CreateInquiryLink />}
+          />
+        ) : (
+          <>
+            <InquiriesTable rows={rows} />
+            {total > PAGE_SIZE && (
+              <Group justify="center" mt="md">
+                <Pagination
+                  total={Math.ceil(total / PAGE_SIZE)}
+                  value={page}
+                  onChange={setPage}
+                  aria-label="Inquiry pages"
+                />
+              </Group>
+            )}
+          </>
+        )}
+      </Card>
     </>
   );
 }

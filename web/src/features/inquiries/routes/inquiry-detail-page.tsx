@@ -1,16 +1,17 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ACTIVE_INQUIRY_STATUSES, type InquiryDetail } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCancelInquiry, useInquiry } from '../api/inquiries';
+import { useCancelInquiry, useCopyInquiry, useInquiry } from '../api/inquiries';
 import { useOffers } from '../api/offers';
+import { CancelReason } from '../components/cancel-reason';
 import { InquiryDetailsCard } from '../components/inquiry-details-card';
 import { InquiryStatusBadge } from '../components/inquiry-status-badge';
 import { ProductLinesCard } from '../components/product-lines-card';
@@ -23,30 +24,13 @@ const OffersTab = lazy(() => import('../components/offers-tab').then((m) => ({ d
 
 const TABS = ['details', 'suppliers', 'offers'] as const;
 
-function CancelReason({ onChange }: { onChange: (reason: string) => void }) {
-  const [reason, setReason] = useState('');
-  return (
-    <Stack>
-      <Text size="sm">The inquiry becomes read-only. This cannot be undone.</Text>
-      <Textarea
-        label="Reason (optional)"
-        value={reason}
-        onChange={(e) => {
-          setReason(e.currentTarget.value);
-          onChange(e.currentTarget.value);
-        }}
-      />
-    </Stack>
-  );
-}
-
 function CancelButton({ inquiry }: { inquiry: InquiryDetail }) {
   const cancel = useCancelInquiry(inquiry.id);
   const open = () => {
     let reason = '';
     modals.openConfirmModal({
       title: 'Cancel inquiry',
-      children: <CancelReason onChange={(r) => (reason = r)} />,
+      children: <CancelReason inquiryId={inquiry.id} onChange={(r) => (reason = r)} />,
       labels: { confirm: 'Cancel Inquiry', cancel: 'Keep Inquiry' },
       confirmProps: { color: 'red' },
       // mutateAsync, not mutate's callbacks: the refetch after a cancel unmounts this button (the
@@ -61,6 +45,28 @@ function CancelButton({ inquiry }: { inquiry: InquiryDetail }) {
   return (
     <Button variant="light" color="red" onClick={open} loading={cancel.isPending}>
       Cancel Inquiry
+    </Button>
+  );
+}
+
+/**
+ * "Copy as new inquiry" (any status): the copy opens with its details in edit mode, for the dates
+ * of the new call it has none of.
+ */
+function CopyButton({ inquiry }: { inquiry: InquiryDetail }) {
+  const copy = useCopyInquiry(inquiry.id);
+  const navigate = useNavigate();
+  const run = () =>
+    void copy.mutateAsync().then(
+      (created) => {
+        notifySuccess(created.detail);
+        navigate(`/inquiries/${created.id}`, { state: { editDetails: true } });
+      },
+      (err: unknown) => notifyError(`Error copying inquiry: ${errorDetail(err, 'Unknown error')}`),
+    );
+  return (
+    <Button variant="default" leftSection={<IconCopy size={16} />} onClick={run} loading={copy.isPending}>
+      Copy as New Inquiry
     </Button>
   );
 }
@@ -123,6 +129,7 @@ export function InquiryDetailPage() {
         actions={
           <>
             <InquiryStatusBadge status={data.status} />
+            <CopyButton inquiry={data} />
             {open && <CancelButton inquiry={data} />}
           </>
         }

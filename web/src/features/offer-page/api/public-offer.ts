@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OfferSubmit, PublicOfferPage, offerSubmitResponse } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { useSingleFlightMutation } from '../../../lib/mutation';
 
 const pageKey = (token: string) => ['public-offer', token];
 const path = (token: string) => `/api/public/offers/${encodeURIComponent(token)}`;
@@ -19,7 +20,7 @@ export function usePublicOffer(token: string) {
 
 export function useSubmitOffer(token: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: OfferSubmit) =>
       apiRequest<z.infer<typeof offerSubmitResponse>>(path(token), { method: 'POST', body }),
     // After a submit (or a 410: the link closed meanwhile) the page is read again for its state and revision.

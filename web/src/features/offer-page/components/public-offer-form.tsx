@@ -5,6 +5,7 @@ import { formatPortAndUtc, type PublicOfferPage } from '@mfd/contracts';
 import { OfferFormFields } from '../../../components/offer-form-fields';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import {
   offerFormField,
   offerFormValues,
@@ -35,6 +36,7 @@ export function PublicOfferForm({
     initialValues: offerFormValues(page.inquiry.products, zone, page.offer),
     validate: (values) => validateOfferValues(values, zone),
   });
+  useUnsavedChanges(form.isDirty());
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
@@ -43,6 +45,8 @@ export function PublicOfferForm({
     const { body, sentLines } = toOfferRequest(values, zone);
     try {
       const saved = await submitOffer.mutateAsync(body);
+      // What was sent is now the offer: leaving the page loses nothing.
+      form.resetDirty();
       setDone({ detail: saved.detail, revision: saved.revision });
     } catch (err) {
       if (err instanceof ApiError && err.status === 410) {

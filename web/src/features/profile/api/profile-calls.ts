@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DetailResponse, Profile } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { useSingleFlightMutation } from '../../../lib/mutation';
 
 export const profileQuery = queryOptions({
   queryKey: ['profile'],
@@ -19,7 +20,7 @@ const PATHS: Record<ProfileSection, string> = {
 
 export function useSaveProfileSection(section: ProfileSection) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: Record<string, unknown>) =>
       apiRequest<DetailResponse>(PATHS[section], { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQuery.queryKey }),

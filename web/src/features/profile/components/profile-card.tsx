@@ -18,6 +18,7 @@ import { CURRENT_PASSWORD_REQUIRED } from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSaveProfileSection, type ProfileSection } from '../api/profile-calls';
 
 export interface FieldSpec {
@@ -59,6 +60,7 @@ export function ProfileCard(props: {
   });
   const form = useForm<Values>({ initialValues: initialValues(), validate: zod4Resolver(props.schema) });
   const asksPassword = editing && (props.needsCurrentPassword?.(form.values) ?? false);
+  useUnsavedChanges(editing && form.isDirty());
 
   const startEditing = () => {
     form.setValues(initialValues());

@@ -7,6 +7,7 @@ import { useSaveSupplier } from '../../../lib/api/suppliers';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { STATUS_OPTIONS } from '../../../lib/options';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 type Values = {
   trading_name: string;
@@ -20,6 +21,7 @@ const EMPTY: Values = { trading_name: '', default_email: '', default_phone: '', 
 export function AddSupplierForm() {
   const save = useSaveSupplier();
   const form = useForm<Values>({ initialValues: EMPTY, validate: zod4Resolver(supplierInput) });
+  useUnsavedChanges(form.isDirty());
   const submit = form.onSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
