@@ -190,9 +190,13 @@ export const offerTokenParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Offer link is not valid'),
 });
 
+/** The trader who sent the inquiry, as its supplier sees them: whom to contact about it. */
+export const publicTrader = z.object({ name: z.string().nullable(), company: z.string().nullable() });
+export type PublicTrader = z.infer<typeof publicTrader>;
+
 export const publicInquiry = rfqMailFacts.extend({
   reply_by: z.string(),
-  trader: z.object({ name: z.string().nullable(), company: z.string().nullable() }),
+  trader: publicTrader,
   products: z.array(rfqMailFacts.shape.products.element.extend({ id: z.uuid() })),
   amended_at: z.string().nullable(),
 });
@@ -228,11 +232,16 @@ export const publicOfferPage = z.object({
 });
 export type PublicOfferPage = z.infer<typeof publicOfferPage>;
 
-/** 410 on a link that is not open: the error shape plus the state, so the page can say why. */
+/**
+ * 410 on a link that is not open: the error shape plus the state, so the page can say why, and the
+ * trader who sent it, whom the supplier may ask for a new one. Only a real link's answer has them:
+ * an unknown token is a 404 that names nobody.
+ */
 export const closedLinkResponse = z.object({
   success: z.literal(false),
   detail: z.string(),
   state: z.enum(OFFER_LINK_STATES),
+  trader: publicTrader,
 });
 
 // ---- Supplier response statistics --------------------------------------------------------------

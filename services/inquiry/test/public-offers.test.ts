@@ -201,10 +201,12 @@ describe('a supplier’s personal offer link (no account)', () => {
     expect((await publicGet(s, link.token)).json().state).toBe('expired');
     const res = await publicPost(s, link.token, offerBody(lineIds));
     expect(res.statusCode).toBe(410);
+    // A real link names whom to ask for a new one; an unknown one (above) names nobody.
     expect(res.json()).toEqual({
       success: false,
       state: 'expired',
       detail: 'This offer link has expired: the reply-by time or your offer’s validity has passed.',
+      trader: { name: 'Maria Jensen', company: 'Maria Jensen' },
     });
     // Closed says why before any field is looked at.
     expect((await publicPost(s, link.token, { lines: [] })).statusCode).toBe(410);

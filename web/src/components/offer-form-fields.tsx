@@ -54,10 +54,22 @@ export function OfferFormFields({
         return (
           <Fieldset
             key={line.id}
+            pt="md"
+            // The grade heading sits inside its box: drawn on the border, as a legend is, a heading that
+            // wraps (on a phone) would straddle the line. Floated, the legend is laid out in the box.
+            styles={{
+              legend: {
+                float: 'left',
+                width: '100%',
+                padding: 0,
+                marginBottom: 'var(--mantine-spacing-xs)',
+                fontWeight: 600,
+              },
+            }}
             legend={`${names[i]} · ${line.iso_spec} · ${formatQuantityRange(line.quantity_mt_min, line.quantity_mt_max)} requested`}
           >
             {/* Aligned at the bottom: a label that wraps onto two lines keeps its input in the row. */}
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} style={{ alignItems: 'end' }}>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} style={{ alignItems: 'end', clear: 'both' }}>
               <NativeSelect
                 label={`Pricing for ${names[i]}`}
                 data={PRICING_OPTIONS}

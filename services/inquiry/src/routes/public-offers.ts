@@ -27,7 +27,9 @@ function knownShape(token: string): string {
 /** A closed link answers 410 with its state; the rest as the error table says. */
 function answerRefusal(err: unknown, reply: FastifyReply) {
   if (err instanceof OfferLinkClosedError)
-    return reply.code(410).send({ success: false, detail: err.message, state: err.state });
+    return reply
+      .code(410)
+      .send({ success: false, detail: err.message, state: err.state, trader: err.trader });
   if (err instanceof OfferNotFoundError) throw notFound(LINK_NOT_FOUND);
   if (err instanceof OfferInputError) throw badRequest(err.message, err.errors);
   throw err;

@@ -1,4 +1,4 @@
-import type { FieldError, OfferLinkState } from '@mfd/contracts';
+import type { FieldError, OfferLinkState, PublicTrader } from '@mfd/contracts';
 import { closedLinkDetail } from './offer-link-state';
 
 /** An unknown offer link, or an inquiry or offer the caller's company does not have: 404 alike. */
@@ -8,9 +8,12 @@ export class OfferNotFoundError extends Error {
   }
 }
 
-/** A personal link that no longer takes offers (410), with why, so the page can say it. */
+/** A personal link that no longer takes offers (410), with why and who sent it, so the page can say both. */
 export class OfferLinkClosedError extends Error {
-  constructor(readonly state: Exclude<OfferLinkState, 'open'>) {
+  constructor(
+    readonly state: Exclude<OfferLinkState, 'open'>,
+    readonly trader: PublicTrader,
+  ) {
     super(closedLinkDetail(state));
   }
 }

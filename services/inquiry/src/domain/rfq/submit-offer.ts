@@ -153,7 +153,8 @@ async function assertOpen(db: Kysely<InquiryDB>, link: LinkRecipient, inquiry: I
     offer: offer ? { status: offer.status, validUntil: offer.valid_until } : null,
     now,
   });
-  if (state !== 'open') throw new OfferLinkClosedError(state);
+  if (state !== 'open')
+    throw new OfferLinkClosedError(state, { name: link.sender_name, company: link.sender_company });
 }
 
 /** Fails early (404, 410) before the body is looked at, so a closed link says why and nothing else. */

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatPortAndUtc, type PublicOfferPage } from '@mfd/contracts';
 import { formatQuantityRange } from '../../../lib/money';
+import { traderLabel } from './trader-label';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,9 +22,6 @@ export function InquirySummary({ page }: { page: PublicOfferPage }) {
   const port = [inquiry.port_name, inquiry.port_unlocode && `(${inquiry.port_unlocode})`]
     .filter(Boolean)
     .join(' ');
-  // A company still named after its only user would read "Tom Trader, Tom Trader".
-  const company = inquiry.trader.company === inquiry.trader.name ? null : inquiry.trader.company;
-  const trader = [inquiry.trader.name, company].filter(Boolean).join(', ');
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
       <Stack>
@@ -32,7 +30,7 @@ export function InquirySummary({ page }: { page: PublicOfferPage }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Fact label="Supplier">{page.supplier_name}</Fact>
-          <Fact label="From">{trader}</Fact>
+          <Fact label="From">{traderLabel(inquiry.trader)}</Fact>
           <Fact label="Vessel">{inquiry.vessel_name}</Fact>
           <Fact label="IMO">{inquiry.imo}</Fact>
           <Fact label="Port">{port}</Fact>

@@ -2,28 +2,43 @@ import { Alert, Button, Center, Container, Loader, Stack, Text, ThemeIcon, Title
 import { IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { formatPortLocal, PRODUCT_NAME } from '@mfd/contracts';
+import { closedLinkResponse, formatPortLocal, PRODUCT_NAME, type PublicTrader } from '@mfd/contracts';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { usePublicOffer } from '../api/public-offer';
 import { CLOSED_WORDS, INVALID_LINK } from '../components/closed-words';
 import { InquirySummary } from '../components/inquiry-summary';
 import { PublicOfferForm } from '../components/public-offer-form';
+import { traderLabel } from '../components/trader-label';
 
-function InvalidLink() {
+/**
+ * A link that opens no inquiry, said once. A real link that no longer opens (410) names the trader
+ * who sent it; an unknown one names nobody, so a guessed token learns nothing.
+ */
+function InvalidLink({ detail, trader }: { detail: string; trader: PublicTrader | null }) {
+  const who = trader && traderLabel(trader);
   return (
     <Stack align="center" ta="center" py="xl">
       <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
         <IconLinkOff size={30} />
       </ThemeIcon>
       <Title order={1} size="h2">
-        Offer link not valid
+        {detail}
       </Title>
-      <Text>{INVALID_LINK}</Text>
       <Text size="sm" c="dimmed">
-        Please use the link in the latest e-mail you received, or ask the trader to send it again.
+        {who
+          ? `For a new link or anything about this inquiry, contact ${who}, who sent it to you.`
+          : 'Please use the link in the latest e-mail you received, or ask the trader who sent it for a new one.'}
       </Text>
     </Stack>
   );
+}
+
+/** What a failed load says: an unknown link, a real one closed for good (410), or a failure to retry. */
+function refusal(error: unknown): { detail: string; trader: PublicTrader | null } | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 404 || error.status === 400) return { detail: INVALID_LINK, trader: null };
+  const closed = error.status === 410 ? closedLinkResponse.safeParse(error.body) : null;
+  return closed?.success ? { detail: closed.data.detail, trader: closed.data.trader } : null;
 }
 
 /**
@@ -44,12 +59,11 @@ export function OfferPage() {
     );
 
   if (page.isError || !page.data) {
-    const invalid =
-      page.error instanceof ApiError && (page.error.status === 404 || page.error.status === 400);
+    const refused = refusal(page.error);
     return (
       <Container size="sm" px="sm" py="xl">
-        {invalid ? (
-          <InvalidLink />
+        {refused ? (
+          <InvalidLink detail={refused.detail} trader={refused.trader} />
         ) : (
           <Stack align="center" ta="center">
             <Title order={1} size="h2">
@@ -65,8 +79,8 @@ export function OfferPage() {
 
   const data = page.data;
   const zone = data.inquiry.port_timezone;
-  const closedState = data.state === 'open' ? null : CLOSED_WORDS[data.state];
-  const closedText = closedDetail ?? closedState?.text ?? null;
+  const closedText = closedDetail ?? (data.state === 'open' ? null : CLOSED_WORDS[data.state]);
+  const trader = traderLabel(data.inquiry.trader);
 
   return (
     <Container size="md" px={{ base: 'xs', sm: 'md' }} py="md">
@@ -81,12 +95,11 @@ export function OfferPage() {
           </Title>
         </div>
         {closedText && (
-          <Alert
-            color={data.state === 'awarded' ? 'teal' : 'gray'}
-            title={closedState?.title ?? 'Offer link closed'}
-            role="status"
-          >
-            {closedText}
+          <Alert color={data.state === 'awarded' ? 'teal' : 'gray'} role="status">
+            <Text size="sm" fw={600}>
+              {closedText}
+            </Text>
+            {trader && <Text size="sm">Questions about it? Contact {trader}, who sent it to you.</Text>}
           </Alert>
         )}
         {data.inquiry.amended_at && !closedText && (
