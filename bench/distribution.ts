@@ -617,6 +617,7 @@ async function renderedInvitations(s: Services, seeded: Seeded) {
       const mail = await renderMail(openSecrets(job.mail, job.to, secrets), {
         appUrl: APP_URL,
         signature: job.signature ?? null,
+        sender: job.sender ?? null,
       });
       // The very message the mailer would hand nodemailer for this job.
       return smtpMessage(job, row.id, mail, MAIL_FROM);

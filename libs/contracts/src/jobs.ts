@@ -134,6 +134,13 @@ export const mailTemplate = z.discriminatedUnion('template', [
 export type MailTemplate = z.infer<typeof mailTemplate>;
 export type MailTemplateName = MailTemplate['template'];
 
+/** Who a supplier mail is from, as the From header's display name shows it. */
+export const mailSender = z.object({
+  name: z.string().max(200).nullable(),
+  company: z.string().max(200).nullable(),
+});
+export type MailSender = z.infer<typeof mailSender>;
+
 export const mailSendJob = z.object({
   type: z.literal('mail.send'),
   to: z.email(),
@@ -147,6 +154,16 @@ export const mailSendJob = z.object({
   reply_to: z.email().nullish(),
   /** The sender's e-mail signature, appended by templates that carry one. */
   signature: signatureView.nullish(),
+  /**
+   * The trader a supplier mail is sent for: its From reads "Name (Company) via Marine Fuel
+   * Distribution" at the platform's own address (MAIL_FROM), which alone is DKIM-aligned.
+   */
+  sender: mailSender.nullish(),
+  /**
+   * The job id of the recipient's invitation, for a later mail about the same inquiry (amendment,
+   * cancel notice, award, not-awarded): it replies to that Message-ID, so mail programs show one thread.
+   */
+  thread_job_id: z.string().min(1).max(200).nullish(),
   /** When the one-time link the mail carries stops working: past it the mailer sends nothing. */
   link_expires_at: z.iso.datetime({ offset: true }).nullish(),
   mail: mailTemplate,

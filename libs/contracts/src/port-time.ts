@@ -38,8 +38,19 @@ function parts(at: Date, timeZone: string) {
   const offset = byType.timeZoneName === 'GMT' ? 'UTC' : String(byType.timeZoneName).replace('GMT', 'UTC');
   return {
     text: `${byType.day} ${byType.month} ${byType.year} ${byType.hour}:${byType.minute}`,
+    /** Without the year and the day's leading zero, for a subject line: "5 Nov 14:00". */
+    short: `${Number(byType.day)} ${byType.month} ${byType.hour}:${byType.minute}`,
     offset,
   };
+}
+
+/** "UTC+08:00" -> "UTC+8", "UTC+05:30" -> "UTC+5:30", "UTC-03:00" -> "UTC-3", "UTC+00:00" -> "UTC". */
+function shortOffset(offset: string): string {
+  const match = /^UTC([+-])(\d\d):(\d\d)$/.exec(offset);
+  if (!match) return offset;
+  const [, sign, hours, minutes] = match;
+  if (hours === '00' && minutes === '00') return 'UTC';
+  return `UTC${sign}${Number(hours)}${minutes === '00' ? '' : `:${minutes}`}`;
 }
 
 function validZone(timeZone: string | null | undefined): string | null {
@@ -69,4 +80,13 @@ export function formatPortAndUtc(
   if (!iso) return 'TBD';
   const zone = validZone(timeZone);
   return zone ? `${formatPortLocal(iso, zone)} / ${formatUtc(iso)}` : formatUtc(iso);
+}
+
+/**
+ * The short port time of a subject line: "27 Nov 14:00 UTC+8" (the port's clock and its offset,
+ * no year), or "27 Nov 06:00 UTC" when the zone is unknown.
+ */
+export function formatPortShort(iso: string, timeZone: string | null | undefined): string {
+  const local = parts(new Date(iso), validZone(timeZone) ?? 'UTC');
+  return `${local.short} ${shortOffset(local.offset)}`;
 }

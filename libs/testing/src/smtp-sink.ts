@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   messageId: string | undefined;
   headers: Map<string, unknown>;
+  /** The message byte for byte as it arrived (a DKIM signature is checked on these, not on the parsed parts). */
+  raw: Buffer;
   receivedAt: Date;
   /** The sending client's address: tells apart the replicas of a scaled mailer (one container each). */
   clientAddress: string;
@@ -62,7 +64,8 @@ export class SmtpSink {
             callback(err);
             return;
           }
-          simpleParser(Buffer.concat(chunks))
+          const raw = Buffer.concat(chunks);
+          simpleParser(raw)
             .then((mail) => {
               this.messages.push({
                 from: addresses(mail.from)[0] ?? '',
@@ -72,6 +75,7 @@ export class SmtpSink {
                 html: typeof mail.html === 'string' ? mail.html : '',
                 messageId: mail.messageId,
                 headers: mail.headers,
+                raw,
                 receivedAt: new Date(),
                 clientAddress: session.remoteAddress.replace(/^::ffff:/, ''),
               });

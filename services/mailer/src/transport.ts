@@ -1,7 +1,11 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailerConfig } from './config';
+import { dkimSigning } from './dkim';
 
-/** Pooled SMTP from SMTP_URL (smtp://user:pass@host:port, or smtps:// for implicit TLS). */
+/**
+ * Pooled SMTP from SMTP_URL (smtp://user:pass@host:port, or smtps:// for implicit TLS), signing
+ * every mail with the DKIM key when one is set up.
+ */
 export function createTransport(config: MailerConfig): Transporter {
   const url = new URL(config.SMTP_URL);
   return nodemailer.createTransport({
@@ -16,5 +20,6 @@ export function createTransport(config: MailerConfig): Transporter {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    dkim: dkimSigning(config),
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMail } from '../src/templates';
 
-const ctx = { appUrl: 'https://app.marinefuel.example', signature: null };
+const ctx = { appUrl: 'https://app.marinefuel.example', signature: null, sender: null };
 
 describe('the e-mail changed notice', () => {
   it('when an account e-mail is changed, then the notice names the new address and the time, and says what to do if it was not you', async () => {

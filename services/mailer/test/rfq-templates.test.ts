@@ -19,7 +19,8 @@ const signature: SignatureView = {
   address: null,
   additional_info: null,
 };
-const ctx = { appUrl, signature };
+const sender = { name: 'Maria Jensen', company: 'Nordic Bunkers' };
+const ctx = { appUrl, signature, sender };
 
 function rfq(overrides: Partial<RfqMailFacts> = {}): RfqMailFacts {
   return {
@@ -170,11 +171,29 @@ const cancelled = (reason: string | null = 'Vessel diverted to Port Klang') =>
 const EVERY_RFQ_MAIL: MailTemplate[] = [invitation(), amendment(), awarded(), notAwarded(), cancelled()];
 
 describe('the distribution mail (rfq-invitation)', () => {
-  it('when a supplier is invited, then the subject names vessel, port and the reply-by time in port time', async () => {
+  it('when a supplier is invited, then the subject leads with vessel, port and the reply-by time in port time', async () => {
     const mail = await renderMail(invitation(), ctx);
-    expect(mail.subject).toBe(
-      'Request for quotation: MV Ocean Star at Singapore, reply by 24 Nov 2026 18:00 local (UTC+08:00)',
-    );
+    expect(mail.subject).toBe('RFQ: MV Ocean Star, Singapore (SGSIN), reply by 24 Nov 18:00 UTC+8');
+  });
+
+  it('when a supplier is invited, then both parts open with who asks, before the port call', async () => {
+    const mail = await renderMail(invitation(), ctx);
+    expect(mail.text.startsWith('Request for quotation from Nordic Bunkers\n')).toBe(true);
+    const visible = mail.html.replace(/<div[^>]*data-skip-in-text[^>]*>[\s\S]*?<\/div><\/div>/, '');
+    const opening = visible.indexOf('Request for quotation from Nordic Bunkers');
+    expect(opening).toBeGreaterThan(-1);
+    expect(opening).toBeLessThan(visible.indexOf('Port call'));
+    expect(visible.replace(/<[^>]+>/g, '').indexOf('Request for quotation from Nordic Bunkers')).toBe(0);
+  });
+
+  it('when the trader’s company is unknown, then the invitation names the trader; when nobody is known, nobody', async () => {
+    const byPerson = await renderMail(invitation(), {
+      ...ctx,
+      sender: { name: 'Maria Jensen', company: null },
+    });
+    expect(byPerson.text.startsWith('Request for quotation from Maria Jensen\n')).toBe(true);
+    const unnamed = await renderMail(invitation(), { ...ctx, sender: null });
+    expect(unnamed.text.startsWith('Request for quotation\n')).toBe(true);
   });
 
   it('when a supplier is invited, then both parts give vessel, IMO, port, times in port time and UTC, the lines and the terms', async () => {
@@ -213,16 +232,14 @@ describe('the distribution mail (rfq-invitation)', () => {
     expect(mail.text).toMatch(/ETA +TBD/);
     expect(mail.text).toMatch(/ETD +TBD/);
     expect(mail.text).not.toMatch(/IMO/);
-    expect(mail.subject).toContain('reply by 24 Nov 2026 10:00 UTC');
+    expect(mail.subject).toContain('reply by 24 Nov 10:00 UTC');
   });
 });
 
 describe('the amendment mail (rfq-amendment)', () => {
   it('when an inquiry is amended, then the mail lists each change as before → after, marked, then the whole inquiry and the link', async () => {
     const mail = await renderMail(amendment(), ctx);
-    expect(mail.subject).toBe(
-      'Amended: Request for quotation: MV Ocean Star at Singapore, reply by 24 Nov 2026 18:00 local (UTC+08:00)',
-    );
+    expect(mail.subject).toBe('Amended RFQ: MV Ocean Star, Singapore (SGSIN), reply by 24 Nov 18:00 UTC+8');
     expect(mail.text).toMatch(/ETA +24 Nov 2026 08:00 local → 25 Nov 2026 08:00 local/);
     expect(mail.text).toMatch(/VLSFO quantity +500 – 800 MT → 500 – 1,000 MT/);
     expect(mail.html).toMatch(/<span style="[^"]*line-through[^"]*">500 – 800 MT<\/span>/);
@@ -274,7 +291,7 @@ describe('one distribution, many suppliers', () => {
 describe('the award confirmation (offer-awarded)', () => {
   it('when an offer is awarded, then the winner reads the port call, the agreed prices, each charge and the landed cost to the cent, the agent and the notes', async () => {
     const mail = await renderMail(awarded(), ctx);
-    expect(mail.subject).toBe('Offer accepted: MV Ocean Star at Singapore');
+    expect(mail.subject).toBe('Offer accepted: MV Ocean Star, Singapore (SGSIN), ETA 25 Nov 08:00 UTC+8');
     expect(mail.text).toContain('25 Nov 2026 08:00 local (UTC+08:00) / 25 Nov 2026 00:00 UTC');
     expect(mail.text).toMatch(/VLSFO +ISO 8217:2017 RMG 380 +500 – 1,000 MT +USD 612.50 +Barge/);
     expect(mail.text).toMatch(/MGO +ISO 8217:2017 DMA +100 – 150 MT +MOPS Gasoil 0.1% − 2.50 +Ex-wharf/);
@@ -322,7 +339,7 @@ describe('the award confirmation (offer-awarded)', () => {
 describe('the not-awarded note and the cancel notice', () => {
   it('when another offer is taken, then the note thanks the supplier and names vessel, port and ETA', async () => {
     const mail = await renderMail(notAwarded(), ctx);
-    expect(mail.subject).toBe('Inquiry awarded elsewhere: MV Ocean Star at Singapore');
+    expect(mail.subject).toBe('Awarded elsewhere: MV Ocean Star, Singapore (SGSIN), ETA 25 Nov 08:00 UTC+8');
     expect(mail.text).toContain('Thank you for your offer for MV Ocean Star at Singapore');
     expect(mail.text).toContain('ETA 25 Nov 2026 08:00 local (UTC+08:00) / 25 Nov 2026 00:00 UTC');
     expect(mail.text).toContain('awarded to another supplier');
@@ -330,7 +347,7 @@ describe('the not-awarded note and the cancel notice', () => {
 
   it('when an inquiry is cancelled, then the notice names it, gives the reason and says no reply is needed', async () => {
     const mail = await renderMail(cancelled(), ctx);
-    expect(mail.subject).toBe('Cancelled: inquiry for MV Ocean Star at Singapore');
+    expect(mail.subject).toBe('Cancelled RFQ: MV Ocean Star, Singapore (SGSIN), ETA 25 Nov 08:00 UTC+8');
     expect(mail.text).toContain('The inquiry for MV Ocean Star at Singapore (ETA 25 Nov 2026 08:00 local');
     expect(mail.text).toContain('Reason: Vessel diverted to Port Klang');
     expect(mail.text).toContain('There is no need to reply');
@@ -377,7 +394,11 @@ describe('every RFQ mail', () => {
       { template: 'rfq-cancelled', data: { supplier_name: evil, rfq: evilRfq, reason: evil } },
     ];
     for (const template of mails) {
-      const mail = await renderMail(template, { appUrl, signature: { ...signature, full_name: evil } });
+      const mail = await renderMail(template, {
+        appUrl,
+        signature: { ...signature, full_name: evil },
+        sender: { name: evil, company: evil },
+      });
       expect(mail.html, template.template).not.toContain('<script>');
       expect(mail.html, template.template).toContain(escaped);
       expect(mail.text, template.template).toContain(evil);
@@ -429,7 +450,7 @@ describe('RFQ mails through the mailer', () => {
     const received = await m.sink.waitFor((mail) => mail.to.includes(to));
     const replyTo = received.headers.get('reply-to') as { value: { address: string }[] };
     expect(replyTo.value.map((a) => a.address)).toEqual(['maria@nordicbunkers.example']);
-    expect(received.subject).toContain('Request for quotation: MV Ocean Star at Singapore');
+    expect(received.subject).toBe('RFQ: MV Ocean Star, Singapore (SGSIN), reply by 24 Nov 18:00 UTC+8');
     expect(received.html).toContain(`href="${link}"`);
     expect(received.text).toContain(link);
     expect(received.html).not.toContain('sealed.v1');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMail } from '../src/templates';
 import { Signature } from '../src/templates/signature';
 
-const ctx = { appUrl: 'https://app.marinefuel.example', signature: null };
+const ctx = { appUrl: 'https://app.marinefuel.example', signature: null, sender: null };
 
 describe('mail templates', () => {
   it('when a reset mail is rendered, then both parts carry the one-time link on the public URL', async () => {

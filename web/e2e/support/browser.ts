@@ -1,21 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
+import { launchChromium } from '@mfd/testing/chromium';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../../.e2e-artifacts/e2e');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Flags that keep Chromium quiet on a machine without network (see README). */
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function slug(text: string): string {
   return text
@@ -31,7 +20,7 @@ function slug(text: string): string {
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

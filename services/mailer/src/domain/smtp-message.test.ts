@@ -3,6 +3,9 @@ import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { messageIdFor, smtpMessage } from './smtp-message';
 
+const rendered = { subject: 'RFQ', html: '<p>Hello</p>', text: 'Hello' };
+const PLATFORM = 'Marine Fuel Distribution <mail@mfd.example>';
+
 /** The message as it would go over SMTP, built by nodemailer without a server. */
 async function wire(options: nodemailer.SendMailOptions): Promise<string> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -47,5 +50,56 @@ describe('the message handed to nodemailer', () => {
     const parsed = await simpleParser(raw);
     expect(parsed.text?.trim()).toBe(greek.trim());
     expect(parsed.html).toContain(greek.trim());
+  });
+
+  it('when any mail is built, then it says it was sent by a machine (Auto-Submitted), so auto-replies skip it', async () => {
+    const parsed = await simpleParser(await wire(smtpMessage(job, 'job-3', rendered, PLATFORM)));
+    expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
+  });
+
+  it('when a mail names the invitation it follows, then it replies to that Message-ID and references it', async () => {
+    const raw = await wire(smtpMessage({ ...job, thread_job_id: 'job-invite' }, 'job-4', rendered, PLATFORM));
+    const parsed = await simpleParser(raw);
+    expect(parsed.inReplyTo).toBe('<job-invite@mfd.example>');
+    expect(parsed.references).toBe('<job-invite@mfd.example>');
+    expect(parsed.messageId).toBe('<job-4@mfd.example>');
+    const alone = await simpleParser(await wire(smtpMessage(job, 'job-5', rendered, PLATFORM)));
+    expect(alone.inReplyTo).toBeUndefined();
+    expect(alone.references).toBeUndefined();
+  });
+
+  it('when a trader sends, then From names trader and company via the platform, at the platform address', async () => {
+    const sender = { name: 'Maria Jensen', company: 'Nordic Bunkers' };
+    const parsed = await simpleParser(
+      await wire(smtpMessage({ ...job, sender }, 'job-6', rendered, PLATFORM)),
+    );
+    expect(parsed.from?.value).toEqual([
+      { name: 'Maria Jensen (Nordic Bunkers) via Marine Fuel Distribution', address: 'mail@mfd.example' },
+    ]);
+  });
+
+  it('when the names hold quotes, accents, other scripts or line breaks, then From arrives as typed, on one line, at the platform address', async () => {
+    const sender = {
+      name: 'Dave "Ace" O\'Neil',
+      company: 'Ümit Petrol A.Ş. 海運\r\nBcc: victim@evil.example',
+    };
+    const raw = await wire(smtpMessage({ ...job, sender }, 'job-7', rendered, PLATFORM));
+    const fromLines = raw.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]/g, ' ');
+    expect(fromLines).not.toMatch(/^Bcc:/im);
+    // Only ASCII on the wire: what is not is an encoded word.
+    expect(/^From: [\x20-\x7e]+$/m.test(fromLines)).toBe(true);
+    const parsed = await simpleParser(raw);
+    expect(parsed.bcc).toBeUndefined();
+    expect(parsed.from?.value).toEqual([
+      {
+        name: 'Dave "Ace" O\'Neil (Ümit Petrol A.Ş. 海運 Bcc: victim@evil.example) via Marine Fuel Distribution',
+        address: 'mail@mfd.example',
+      },
+    ]);
+  });
+
+  it('when no trader is named (a password reset), then From is MAIL_FROM as configured', async () => {
+    const parsed = await simpleParser(await wire(smtpMessage(job, 'job-8', rendered, PLATFORM)));
+    expect(parsed.from?.value).toEqual([{ name: 'Marine Fuel Distribution', address: 'mail@mfd.example' }]);
   });
 });

@@ -128,6 +128,7 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
     const mail = await renderMail(openSecrets(payload.mail, payload.to, ctx.secrets), {
       appUrl: ctx.config.APP_PUBLIC_URL,
       signature: payload.signature ?? null,
+      sender: payload.sender ?? null,
     });
     subject = mail.subject;
     await ctx.transport.sendMail(smtpMessage(payload, jobId, mail, ctx.config.MAIL_FROM));

@@ -44,7 +44,7 @@ export async function renderMail(mail: MailTemplate, ctx: TemplateContext): Prom
   const data = mail.data as Record<string, unknown>;
   const body = definition.personal
     ? await slots.render(
-        `${mail.template}\u0000${ctx.appUrl}\u0000${JSON.stringify(ctx.signature)}`,
+        `${mail.template}\u0000${ctx.appUrl}\u0000${JSON.stringify([ctx.signature, ctx.sender])}`,
         data,
         definition.personal.fields,
         definition.personal.inUrls,

@@ -1,18 +1,41 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '@mfd/contracts';
 
+/**
+ * Fluid on a phone: the card is as wide as the screen up to 560 px, with little padding around it,
+ * and any word or address too long for a line breaks instead of widening the mail (the
+ * `overflow-wrap` is inherited by every paragraph and table cell).
+ */
 const page = {
   backgroundColor: '#f4f6f8',
   fontFamily: 'Helvetica, Arial, sans-serif',
   margin: 0,
-  padding: '24px 0',
+  padding: '16px 8px',
 };
-const card = { backgroundColor: '#ffffff', borderRadius: 8, padding: '32px', maxWidth: 560 };
+const card = {
+  backgroundColor: '#ffffff',
+  borderRadius: 8,
+  padding: '24px 20px',
+  maxWidth: 560,
+  overflowWrap: 'anywhere' as const,
+  wordBreak: 'break-word' as const,
+};
 const footer = { color: '#6b7280', fontSize: 12, lineHeight: '18px' };
 
-/** The frame every mail shares: preview line, product name, body, and a short footer. */
-export function Layout({ preview, children }: { preview: string; children: ReactNode }) {
+/**
+ * The frame every mail shares: preview line, a title (the product's name unless the mail opens with
+ * its own), body, and a short footer.
+ */
+export function Layout({
+  preview,
+  title,
+  children,
+}: {
+  preview: string;
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <Html lang="en">
       <Head />
@@ -20,7 +43,7 @@ export function Layout({ preview, children }: { preview: string; children: React
       <Body style={page}>
         <Container style={card}>
           <Text style={{ color: '#0b5394', fontSize: 14, fontWeight: 700, margin: '0 0 16px' }}>
-            {PRODUCT_NAME}
+            {title ?? PRODUCT_NAME}
           </Text>
           {children}
           <Hr style={{ borderColor: '#e5e7eb', margin: '24px 0 12px' }} />
@@ -43,3 +66,18 @@ export const buttonStyle = {
   padding: '12px 20px',
   textDecoration: 'none',
 };
+
+/**
+ * The link of the button above it, as an address for mail programs that show no buttons: broken
+ * anywhere, so a long link wraps on a phone instead of widening the mail.
+ */
+export function PlainLink({ href }: { href: string }) {
+  return (
+    <Text style={paragraph}>
+      Or open this address:{' '}
+      <Link href={href} style={{ color: '#0b5394', wordBreak: 'break-all' }}>
+        {href}
+      </Link>
+    </Text>
+  );
+}

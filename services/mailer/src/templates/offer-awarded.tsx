@@ -12,6 +12,7 @@ import { formatTonnesRange, formatUsd } from './format-amounts';
 import { Layout, paragraph } from './layout';
 import { DataTable, heading, MultiLine, PortCall, vesselAtPort } from './rfq-summary';
 import { Signature } from './signature';
+import { awardedSubject } from './subjects';
 import type { TemplateDefinition } from './template';
 
 type Data = Extract<MailTemplate, { template: 'offer-awarded' }>['data'];
@@ -63,7 +64,7 @@ function payment(data: Data): ReactNode {
 
 /** The winner's confirmation: what was agreed, so both sides hold the same record of it. */
 export const offerAwarded: TemplateDefinition<Data> = {
-  subject: (data) => `Offer accepted: ${vesselAtPort(data.rfq)}`,
+  subject: (data) => awardedSubject(data.rfq),
   body(data, ctx) {
     return (
       <Layout preview={`Your offer for ${vesselAtPort(data.rfq)} has been accepted`}>

@@ -3,13 +3,14 @@ import { formatPortAndUtc, type MailTemplate } from '@mfd/contracts';
 import { Layout, paragraph } from './layout';
 import { vesselAtPort } from './rfq-summary';
 import { Signature } from './signature';
+import { notAwardedSubject } from './subjects';
 import type { TemplateDefinition } from './template';
 
 type Data = Extract<MailTemplate, { template: 'offer-not-awarded' }>['data'];
 
 /** A short, polite word to a supplier who offered and was not chosen. */
 export const offerNotAwarded: TemplateDefinition<Data> = {
-  subject: (data) => `Inquiry awarded elsewhere: ${vesselAtPort(data.rfq)}`,
+  subject: (data) => notAwardedSubject(data.rfq),
   body(data, ctx) {
     return (
       <Layout preview={`Thank you for your offer for ${vesselAtPort(data.rfq)}`}>

@@ -1,6 +1,6 @@
 import { Button, Section, Text } from '@react-email/components';
 import type { MailTemplate } from '@mfd/contracts';
-import { buttonStyle, Layout, paragraph } from './layout';
+import { buttonStyle, Layout, paragraph, PlainLink } from './layout';
 import type { TemplateDefinition } from './template';
 
 type Data = Extract<MailTemplate, { template: 'password-reset' }>['data'];
@@ -22,7 +22,7 @@ export const passwordReset: TemplateDefinition<Data> = {
             Reset password
           </Button>
         </Section>
-        <Text style={paragraph}>Or open this address: {link.toString()}</Text>
+        <PlainLink href={link.toString()} />
         <Text style={paragraph}>
           If you did not ask for this, ignore this mail: your password stays as it is.
         </Text>

@@ -2,8 +2,8 @@ import { Section, Text } from '@react-email/components';
 import type { MailTemplate } from '@mfd/contracts';
 import { Layout, paragraph } from './layout';
 import { DataTable, heading, OfferButton, offerLink, RfqSummary, vesselAtPort } from './rfq-summary';
-import { rfqSubject } from './rfq-invitation';
 import { Signature } from './signature';
+import { amendmentSubject } from './subjects';
 import type { TemplateDefinition } from './template';
 
 type Data = Extract<MailTemplate, { template: 'rfq-amendment' }>['data'];
@@ -13,7 +13,7 @@ const after = { backgroundColor: '#fef3c7', fontWeight: 700, padding: '0 2px' };
 
 /** An inquiry a supplier was sent changed: what changed, marked, then the inquiry as it is now. */
 export const rfqAmendment: TemplateDefinition<Data> = {
-  subject: (data) => `Amended: ${rfqSubject(data)}`,
+  subject: (data) => amendmentSubject(data.rfq, data.reply_by),
   personal: { fields: ['supplier_name', 'token'], inUrls: ['token'] },
   body(data, ctx) {
     return (

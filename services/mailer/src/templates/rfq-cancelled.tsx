@@ -3,13 +3,14 @@ import { formatPortAndUtc, type MailTemplate } from '@mfd/contracts';
 import { Layout, paragraph } from './layout';
 import { MultiLine, vesselAtPort } from './rfq-summary';
 import { Signature } from './signature';
+import { cancelledSubject } from './subjects';
 import type { TemplateDefinition } from './template';
 
 type Data = Extract<MailTemplate, { template: 'rfq-cancelled' }>['data'];
 
 /** Tells a supplier an inquiry it was sent is off, so it stops working on a price. */
 export const rfqCancelled: TemplateDefinition<Data> = {
-  subject: (data) => `Cancelled: inquiry for ${vesselAtPort(data.rfq)}`,
+  subject: (data) => cancelledSubject(data.rfq),
   body(data, ctx) {
     return (
       <Layout preview={`The inquiry for ${vesselAtPort(data.rfq)} was cancelled`}>

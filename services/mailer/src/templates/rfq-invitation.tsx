@@ -1,24 +1,27 @@
 import { Text } from '@react-email/components';
-import { formatPortLocal, type MailTemplate } from '@mfd/contracts';
+import type { MailSender, MailTemplate } from '@mfd/contracts';
 import { Layout, paragraph } from './layout';
 import { OfferButton, offerLink, RfqSummary, vesselAtPort } from './rfq-summary';
 import { Signature } from './signature';
+import { invitationSubject } from './subjects';
 import type { TemplateDefinition } from './template';
 
 type Data = Extract<MailTemplate, { template: 'rfq-invitation' }>['data'];
 
-/** "Request for quotation: MV Ocean Star at Singapore, reply by 24 Nov 2026 18:00 local (UTC+08:00)". */
-export function rfqSubject(data: Pick<Data, 'rfq' | 'reply_by'>): string {
-  return `Request for quotation: ${vesselAtPort(data.rfq)}, reply by ${formatPortLocal(data.reply_by, data.rfq.port_timezone)}`;
+/** "Request for quotation from Nordic Bunkers": the trader's company, else the trader, else nobody named. */
+export function requestFrom(sender: MailSender | null): string {
+  const who = sender?.company?.trim() || sender?.name?.trim();
+  return who ? `Request for quotation from ${who}` : 'Request for quotation';
 }
 
-/** The distribution mail: the inquiry a supplier is asked to price and its personal link to do it. */
+/** The distribution mail: who asks, the inquiry a supplier is asked to price and its personal link to do it. */
 export const rfqInvitation: TemplateDefinition<Data> = {
-  subject: rfqSubject,
+  subject: (data) => invitationSubject(data.rfq, data.reply_by),
   personal: { fields: ['supplier_name', 'token'], inUrls: ['token'] },
   body(data, ctx) {
+    const title = requestFrom(ctx.sender);
     return (
-      <Layout preview={`Please quote for ${vesselAtPort(data.rfq)}`}>
+      <Layout title={title} preview={`${title}: please quote for ${vesselAtPort(data.rfq)}`}>
         <Text style={paragraph}>Dear {data.supplier_name},</Text>
         <Text style={paragraph}>
           We would like your best offer for the bunker stem below. Please enter your prices, quantities and

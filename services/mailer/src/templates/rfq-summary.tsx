@@ -2,7 +2,7 @@ import { Button, Section, Text } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
 import { formatPortAndUtc, type RfqMailFacts } from '@mfd/contracts';
 import { formatTonnesRange } from './format-amounts';
-import { buttonStyle, paragraph } from './layout';
+import { buttonStyle, paragraph, PlainLink } from './layout';
 import type { TemplateContext } from './template';
 
 /** "Singapore (SGSIN)"; whichever of the two is known; TBD when neither is. */
@@ -11,7 +11,7 @@ export function portLabel(rfq: RfqMailFacts): string {
   return rfq.port_name ?? rfq.port_unlocode ?? 'TBD';
 }
 
-/** "MV Ocean Star at Singapore", for subjects and sentences; the vessel alone while the port is open. */
+/** "MV Ocean Star at Singapore", for sentences; the vessel alone while the port is open. */
 export function vesselAtPort(rfq: RfqMailFacts): string {
   const port = rfq.port_name ?? rfq.port_unlocode;
   return port ? `${rfq.vessel_name} at ${port}` : rfq.vessel_name;
@@ -32,7 +32,7 @@ const cell: CSSProperties = {
   verticalAlign: 'top',
 };
 const headCell: CSSProperties = { ...cell, borderBottom: '1px solid #d1d5db', color: '#374151' };
-const labelCell: CSSProperties = { ...cell, color: '#6b7280', whiteSpace: 'nowrap' };
+const labelCell: CSSProperties = { ...cell, color: '#6b7280' };
 
 /** Free text a user typed (terms, notes): its line breaks kept, its markup escaped by JSX. */
 export function MultiLine({ text }: { text: string }) {
@@ -147,7 +147,7 @@ export function OfferButton({ href, label }: { href: string; label: string }) {
           {label}
         </Button>
       </Section>
-      <Text style={paragraph}>Or open this address: {href}</Text>
+      <PlainLink href={href} />
       <Text style={paragraph}>
         This link is personal to your company: please do not forward it. You can revise your offer through it
         until the reply-by time.

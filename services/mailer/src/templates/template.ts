@@ -1,11 +1,13 @@
 import type { ReactElement } from 'react';
-import type { SignatureView } from '@mfd/contracts';
+import type { MailSender, SignatureView } from '@mfd/contracts';
 
 export interface TemplateContext {
   /** The app's public address, for links. */
   appUrl: string;
   /** The sender's signature, for templates that carry one. */
   signature: SignatureView | null;
+  /** The trader a supplier mail is sent for (the invitation opens with their company). */
+  sender: MailSender | null;
 }
 
 /** A mail template: its subject and its body as a React Email element (JSX escapes all data). */

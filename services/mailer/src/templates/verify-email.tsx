@@ -1,6 +1,6 @@
 import { Button, Section, Text } from '@react-email/components';
 import type { MailTemplate } from '@mfd/contracts';
-import { buttonStyle, Layout, paragraph } from './layout';
+import { buttonStyle, Layout, paragraph, PlainLink } from './layout';
 import type { TemplateDefinition } from './template';
 
 type Data = Extract<MailTemplate, { template: 'verify-email' }>['data'];
@@ -22,7 +22,7 @@ export const verifyEmail: TemplateDefinition<Data> = {
             Confirm e-mail address
           </Button>
         </Section>
-        <Text style={paragraph}>Or open this address: {link.toString()}</Text>
+        <PlainLink href={link.toString()} />
         <Text style={paragraph}>
           If you did not create an account, ignore this mail: nothing changes without the link.
         </Text>
