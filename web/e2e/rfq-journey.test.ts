@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { formatPortAndUtc, formatPortLocal } from '@mfd/contracts';
+import { formatPortAndUtc, formatPortShort } from '@mfd/contracts';
 import { apiCall, createCustomer } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -169,9 +169,9 @@ describe('the RFQ loop in the browser', () => {
     // The three invitations: vessel, times in port time and UTC, the fuel, a personal link; never the customer.
     const links: Record<'a' | 'b' | 'c', string> = { a: '', b: '', c: '' };
     for (const key of ['a', 'b', 'c'] as const) {
-      const mail = await waitForMail(suppliers[key].email, /^Request for quotation/);
+      const mail = await waitForMail(suppliers[key].email, /^RFQ: /);
       expect(mail.subject).toBe(
-        `Request for quotation: CMA CGM MARCO POLO at Singapore, reply by ${formatPortLocal(replyBy, ZONE)}`,
+        `RFQ: CMA CGM MARCO POLO, Singapore (SGSIN), reply by ${formatPortShort(replyBy, ZONE)}`,
       );
       const text = flat(mail.text);
       for (const part of [
@@ -329,20 +329,22 @@ describe('the RFQ loop in the browser', () => {
 
     // The winner's confirmation with the agreed prices and the notes; the others' short notes.
     const accepted = await waitForMail(suppliers.a.email, /^Offer accepted/);
-    expect(accepted.subject).toBe('Offer accepted: CMA CGM MARCO POLO at Singapore');
+    expect(accepted.subject).toBe(
+      `Offer accepted: CMA CGM MARCO POLO, Singapore (SGSIN), ETA ${formatPortShort(eta, ZONE)}`,
+    );
     expect(flat(accepted.text)).toContain(notes);
     expect(flat(accepted.text)).toContain('598.50');
     for (const s of [suppliers.b, suppliers.c]) {
-      const elsewhere = await waitForMail(s.email, /awarded elsewhere/);
-      expect(elsewhere.subject).toBe('Inquiry awarded elsewhere: CMA CGM MARCO POLO at Singapore');
+      const elsewhere = await waitForMail(s.email, /^Awarded elsewhere/);
+      expect(elsewhere.subject).toBe(
+        `Awarded elsewhere: CMA CGM MARCO POLO, Singapore (SGSIN), ETA ${formatPortShort(eta, ZONE)}`,
+      );
       expect(flat(elsewhere.text)).not.toContain(notes);
     }
     // Exactly one invitation and one outcome each.
     for (const s of Object.values(suppliers)) {
       expect((await mailsTo(s.email)).map((m) => m.subject.split(':')[0]).sort()).toEqual(
-        s === suppliers.a
-          ? ['Offer accepted', 'Request for quotation']
-          : ['Inquiry awarded elsewhere', 'Request for quotation'],
+        s === suppliers.a ? ['Offer accepted', 'RFQ'] : ['Awarded elsewhere', 'RFQ'],
       );
     }
 

@@ -205,6 +205,44 @@ describe('amendments and cancel notices to the suppliers an inquiry went to', ()
     expect((await inquiryRow(inquiry.id)).status).toBe('cancelled');
   });
 
+  it('when a sent inquiry is amended twice and cancelled, then each of those mails replies to the recipient’s invitation and names the trader as sender', async () => {
+    const { trader, inquiry, edit } = await sentInquiry();
+    const recipients = await recipientRows(s, inquiry.id);
+    const invitations = (await mailJobs(s, 'rfq-invitation')).filter(
+      (j) => j.job.tenant_id === trader.tenantId,
+    );
+    const invitationOf = (recipientId: string) =>
+      invitations.find((j) => j.job.reference === recipientId)!.id;
+    for (const eta of ['2030-12-10T10:30:00+08:00', '2030-12-10T11:30:00+08:00'])
+      expect((await api(trader, 'PUT', `/api/inquiries/${inquiry.id}`, edit({ eta }))).statusCode).toBe(200);
+    expect(
+      (await api(trader, 'POST', `/api/inquiries/${inquiry.id}/cancel`, { reason: null })).statusCode,
+    ).toBe(200);
+
+    const amendments = await amendmentsOf(s, trader.tenantId);
+    const notices = (await mailJobs(s, 'rfq-cancelled')).filter((j) => j.job.tenant_id === trader.tenantId);
+    expect(amendments).toHaveLength(2 * recipients.length);
+    for (const r of recipients) {
+      const later = [
+        ...amendments.filter((a) => a.job.reference === r.id),
+        ...notices.filter((n) => n.job.reference === `notice:${r.id}`),
+      ];
+      expect(later).toHaveLength(3);
+      for (const { job } of later)
+        expect(job).toMatchObject({
+          thread_job_id: invitationOf(r.id),
+          sender: { name: 'Maria Jensen', company: expect.any(String) },
+        });
+    }
+    // The row follows the latest mail's delivery; its thread stays with the invitation.
+    for (const r of await recipientRows(s, inquiry.id)) {
+      expect(r.thread_job_id).toBe(invitationOf(r.id));
+      expect(r.mail_job_id).not.toBe(r.thread_job_id);
+    }
+    // An invitation starts a thread: it replies to nothing.
+    for (const { job } of invitations) expect(job.thread_job_id).toBeNull();
+  });
+
   it('when a draft is cancelled, then no supplier is told', async () => {
     const trader = await signUpTrader(s.identity);
     const inquiry = await createInquiry(s, trader);

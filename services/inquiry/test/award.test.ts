@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailSendJob, MailTemplate } from '@mfd/contracts';
 import { bearer } from '@mfd/testing';
+import { mailJobs } from './distribution-fixtures';
 import { startRfq } from './harness';
 import {
   createInquiry,
@@ -156,6 +157,19 @@ describe('awarding an offer', () => {
     });
     // A supplier who never offered has nothing to be told about the award.
     expect(await mailsTo(silent.email)).toEqual([]);
+
+    // Each note replies to the invitation its address was sent, and names the trader as sender.
+    const invitations = await mailJobs(s, 'rfq-invitation');
+    const invitationOf = (recipientId: string) =>
+      invitations.find((j) => j.job.reference === recipientId)!.id;
+    expect(confirmation).toMatchObject({
+      thread_job_id: invitationOf(winner.recipientId),
+      sender: { name: 'Maria Jensen' },
+    });
+    expect(note).toMatchObject({
+      thread_job_id: invitationOf(loser.recipientId),
+      sender: { name: 'Maria Jensen' },
+    });
   });
 
   it('when the dearer offer is awarded, then the cheapest marks stay on the offer that was cheapest', async () => {

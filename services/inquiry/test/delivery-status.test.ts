@@ -97,7 +97,7 @@ describe('delivery status of each recipient, through the real mailer and an SMTP
 
     // The mail that arrived carries the personal link whose hash the recipient's link row holds.
     const mail = await m.sink.waitFor((x) => x.to.includes(good.email));
-    expect(mail.subject).toMatch(/^Request for quotation: MSC OSCAR at Singapore/);
+    expect(mail.subject).toMatch(/^RFQ: MSC OSCAR, Singapore \(SGSIN\), reply by /);
     expect(JSON.stringify(mail.headers.get('reply-to'))).toContain(trader.email);
     const token = /\/offer\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
     expect(token).toBeDefined();
@@ -151,7 +151,34 @@ describe('delivery status of each recipient, through the real mailer and an SMTP
       (rows) => rows[0]?.mail_status === 'sent',
     );
     expect(sent).toMatchObject({ id: failed!.id, mail_status: 'sent', mail_error: null, send_count: 2 });
-    expect((await m.sink.waitFor((x) => x.to.includes(bad.email))).subject).toMatch(/^Request for quotation/);
+    expect((await m.sink.waitFor((x) => x.to.includes(bad.email))).subject).toMatch(/^RFQ: /);
+  });
+
+  it('when a sent inquiry is cancelled, then the supplier’s notice arrives in the invitation’s thread, from the trader via the platform', async () => {
+    const { trader, good, inquiry } = await setUp();
+    await distribute(s, trader, inquiry.id, { recipients: [{ supplier_id: good.id, contact_id: null }] });
+    const invitation = await m.sink.waitFor(
+      (x) => x.to.includes(good.email) && x.subject.startsWith('RFQ: '),
+    );
+    const cancel = await s.inquiry.app.inject({
+      method: 'POST',
+      url: `/api/inquiries/${inquiry.id}/cancel`,
+      headers: { authorization: `Bearer ${trader.token}` },
+      payload: { reason: null },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const notice = await m.sink.waitFor(
+      (x) => x.to.includes(good.email) && x.subject.startsWith('Cancelled RFQ: '),
+    );
+    expect(invitation.messageId).toBeTruthy();
+    expect(notice.headers.get('in-reply-to')).toBe(invitation.messageId);
+    expect(notice.headers.get('references')).toBe(invitation.messageId);
+    for (const mail of [invitation, notice]) {
+      expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+      expect((mail.headers.get('from') as { value: { name: string }[] }).value[0]!.name).toMatch(
+        /^Maria Jensen.* via Marine Fuel Distribution$/,
+      );
+    }
   });
 
   it('when a status arrives later than a newer one, or belongs to a cancel notice, then the recipient keeps the newer state', async () => {

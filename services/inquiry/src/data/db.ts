@@ -89,6 +89,8 @@ export interface InquiryRecipientsTable {
   last_sent_at: Defaulted<Date>;
   send_count: Defaulted<number>;
   mail_job_id: string | null;
+  /** The job id of the address's first mail (its invitation): later mails reply to it. */
+  thread_job_id: string | null;
   mail_status: Defaulted<MailStatus>;
   mail_attempts: Defaulted<number>;
   mail_error: string | null;

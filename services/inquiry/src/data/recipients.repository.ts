@@ -126,7 +126,10 @@ export async function insertOfferLinks(
   await db.insertInto('offer_links').values(links).execute();
 }
 
-/** New mails to the addresses are on their way: each delivery starts over and only its mail's events count. */
+/**
+ * New mails to the addresses are on their way: each delivery starts over and only its mail's
+ * events count. The first mail to an address starts its thread.
+ */
 export async function trackRecipientMails(
   db: Kysely<InquiryDB>,
   mails: { tenantId: string; recipientId: string; jobId: string }[],
@@ -137,8 +140,8 @@ export async function trackRecipientMails(
   const jobIds = mails.map((m) => m.jobId);
   await sql`
     update inquiry_recipients r
-    set mail_job_id = m.job_id, mail_status = 'queued', mail_attempts = 0, mail_error = null,
-        mail_status_at = now()
+    set mail_job_id = m.job_id, thread_job_id = coalesce(r.thread_job_id, m.job_id), mail_status = 'queued',
+        mail_attempts = 0, mail_error = null, mail_status_at = now()
     from unnest(${tenants}::uuid[], ${ids}::uuid[], ${jobIds}::text[]) as m(tenant_id, id, job_id)
     where r.id = m.id and r.tenant_id = m.tenant_id`.execute(db);
 }
@@ -174,3 +177,24 @@ export async function applyMailStatuses(db: Kysely<InquiryDB>, events: Recipient
     -- A late event of an earlier mail (before a resend) or an older event of this one changes nothing.
     where r.id = e.id and r.mail_job_id = e.job_id and r.mail_status_at <= e.at`.execute(db);
 }
+
+/**
+ * The invitation job of each address an inquiry went to, by `threadKey(supplier, address)`: the
+ * award and not-awarded notes go to an offer's supplier address and reply to its invitation.
+ */
+export async function invitationJobIds(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  inquiryId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('inquiry_recipients')
+    .select(['supplier_id', 'email', 'thread_job_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('inquiry_id', '=', inquiryId)
+    .where('thread_job_id', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [threadKey(r.supplier_id, r.email), r.thread_job_id!]));
+}
+
+export const threadKey = (supplierId: string, email: string) => `${supplierId} ${email.toLowerCase()}`;

@@ -5,6 +5,7 @@ import * as m0003 from './0003-outbox-confirmation';
 import * as m0004 from './0004-rfq';
 import * as m0005 from './0005-outbox-request-id';
 import * as m0006 from './0006-landed-cost';
+import * as m0007 from './0007-mail-threads';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -14,4 +15,5 @@ export const migrations: Migrations = {
   '0004-rfq': m0004,
   '0005-outbox-request-id': m0005,
   '0006-landed-cost': m0006,
+  '0007-mail-threads': m0007,
 };

@@ -8,13 +8,13 @@ import { chargesByOffer } from '../../data/offer-charges.repository';
 import { linesByOffer } from '../../data/offer-lines.repository';
 import { findOffer, markAwarded, markOthersNotAwarded, type OfferRow } from '../../data/offers.repository';
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
-import { latestDistributionSender } from '../../data/recipients.repository';
+import { invitationJobIds, latestDistributionSender, threadKey } from '../../data/recipients.repository';
 import type { Caller } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
 import { nextOfferStatus } from './offer-lifecycle';
 import { OfferExpiredError, OfferNotFoundError } from './offer-errors';
 import { chargeOf, priceOffer } from './offer-pricing';
-import type { Sender } from './recipient-mail';
+import { mailSenderOf, type Sender } from './recipient-mail';
 import { rfqFacts } from './rfq-facts';
 
 const tonnes = (v: string) => canonicalDecimal(v) ?? v;
@@ -33,6 +33,8 @@ function mailEnvelope(
   to: string,
   name: string | null,
   offerId: string,
+  /** The invitation mailed to this address (none for an offer recorded by hand): the mail replies to it. */
+  threadJobId: string | null,
 ) {
   return {
     type: 'mail.send' as const,
@@ -43,8 +45,14 @@ function mailEnvelope(
     tenant_id: inquiry.tenant_id,
     reply_to: sender?.email ?? null,
     signature: sender?.signature ?? null,
+    sender: mailSenderOf(sender),
+    thread_job_id: threadJobId,
   };
 }
+
+/** The invitation job of an offer's supplier address, from `invitationJobIds`. */
+const threadOf = (threads: Map<string, string>, offer: { supplier_id: string | null }, email: string) =>
+  (offer.supplier_id && threads.get(threadKey(offer.supplier_id, email))) || null;
 
 /** The winner's confirmation: the agreed lines with their prices, the itemised charges and the landed cost. */
 async function writeConfirmation(
@@ -55,6 +63,7 @@ async function writeConfirmation(
   offer: OfferRow,
   sender: Sender | null,
   notes: string | null,
+  threads: Map<string, string>,
 ): Promise<void> {
   if (!offer.supplier_email) return;
   const [priced, charges, indexValues] = await Promise.all([
@@ -75,7 +84,14 @@ async function writeConfirmation(
   );
   const names = new Map(requested.map((l) => [l.id, l.product_name]));
   await writeOutbox(trx, QUEUES.mailSend, {
-    ...mailEnvelope(inquiry, sender, offer.supplier_email, offer.supplier_name, offer.id),
+    ...mailEnvelope(
+      inquiry,
+      sender,
+      offer.supplier_email,
+      offer.supplier_name,
+      offer.id,
+      threadOf(threads, offer, offer.supplier_email),
+    ),
     mail: {
       template: 'offer-awarded',
       data: {
@@ -144,11 +160,19 @@ export async function awardOffer(
     const requested = (await linesByInquiry(trx, caller.tenantId, [inquiry.id])).get(inquiry.id) ?? [];
     const rfq = rfqFacts(inquiry, requested);
     const from = sender ?? (await latestDistributionSender(trx, caller.tenantId, inquiry.id));
-    await writeConfirmation(trx, inquiry, requested, rfq, offer, from, notes);
+    const threads = await invitationJobIds(trx, caller.tenantId, inquiry.id);
+    await writeConfirmation(trx, inquiry, requested, rfq, offer, from, notes, threads);
     for (const loser of losers) {
       if (!loser.supplier_email) continue;
       await writeOutbox(trx, QUEUES.mailSend, {
-        ...mailEnvelope(inquiry, from, loser.supplier_email, loser.supplier_name, loser.id),
+        ...mailEnvelope(
+          inquiry,
+          from,
+          loser.supplier_email,
+          loser.supplier_name,
+          loser.id,
+          threadOf(threads, loser, loser.supplier_email),
+        ),
         mail: { template: 'offer-not-awarded', data: { supplier_name: loser.supplier_name ?? '', rfq } },
       });
     }

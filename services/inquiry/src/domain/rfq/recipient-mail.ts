@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { QUEUES, type MailTemplate, type RfqMailFacts, type SignatureView } from '@mfd/contracts';
+import {
+  QUEUES,
+  type MailSender,
+  type MailTemplate,
+  type RfqMailFacts,
+  type SignatureView,
+} from '@mfd/contracts';
 import { writeOutboxMany, type MailSecrets } from '@mfd/queue';
 import type { InquiryDB } from '../../data/db';
 import { insertOfferLinks, trackRecipientMails } from '../../data/recipients.repository';
@@ -33,7 +39,13 @@ export interface MailRecipient {
   reply_by: Date;
   /** Who sent the inquiry to this address: the reply-to when the context has no sender. */
   sender_email: string | null;
+  /** The job id of the address's invitation, once it had one: later mails reply to it. */
+  thread_job_id?: string | null;
 }
+
+/** The trader as a supplier mail's From names them ("Name (Company) via Marine Fuel Distribution"). */
+export const mailSenderOf = (sender: Pick<Sender, 'name' | 'company'> | null): MailSender | null =>
+  sender && { name: sender.name, company: sender.company };
 
 type LinkMail =
   | { template: 'rfq-invitation' }
@@ -42,7 +54,7 @@ type LinkMail =
       changes: Extract<MailTemplate, { template: 'rfq-amendment' }>['data']['changes'];
     };
 
-/** The mail job's addressing, the same for every RFQ mail to a recipient. */
+/** The mail job's addressing, the same for every RFQ mail to a recipient (an invitation starts its thread). */
 export function envelope(ctx: RfqMailContext, recipient: MailRecipient) {
   return {
     type: 'mail.send' as const,
@@ -52,6 +64,8 @@ export function envelope(ctx: RfqMailContext, recipient: MailRecipient) {
     tenant_id: recipient.tenant_id,
     reply_to: ctx.sender?.email ?? recipient.sender_email,
     signature: ctx.sender?.signature ?? null,
+    sender: mailSenderOf(ctx.sender),
+    thread_job_id: recipient.thread_job_id ?? null,
   };
 }
 
