@@ -6,5 +6,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/ops': 'http://127.0.0.1:8080' } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // Source maps are written for the team's debugging but not referenced from the bundles; the
+  // gateway never serves them (an /assets/*.js.map is 404), so browsers get no copy of the source.
+  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 1500 },
 });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser } from '@mfd/testing';
 import { startGatewayStack, type GatewayStack } from './harness';
@@ -108,6 +110,27 @@ describe('gateway edge protections', () => {
     const asset = await s.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('when a browser asks for a source map of the app, then 404, whatever it accepts; the map stays in the build', async () => {
+    for (const accept of ['*/*', 'text/html', 'application/json']) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b3c.js.map',
+        headers: { accept },
+      });
+      expect(res.statusCode, accept).toBe(404);
+      expect(res.body).not.toContain('sources');
+      expect(res.json()).toEqual({ success: false, detail: 'Not found' });
+    }
+    // Another file under /assets/ that does not exist is no page of the app either.
+    const missing = await s.app.inject({
+      method: 'GET',
+      url: '/assets/gone-0a1b2c.js',
+      headers: { accept: 'text/html' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(existsSync(join(s.deps.config.WEB_DIST, 'assets', 'app-1a2b3c.js.map'))).toBe(true);
   });
 
   it('when everything is up, then /health is 200; when the mailer stops, then 503 names it', async () => {

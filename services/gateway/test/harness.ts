@@ -28,6 +28,8 @@ function fakeWebDist(): string {
     '<!doctype html><title>Marine Fuel Distribution</title><div id="root"></div>',
   );
   writeFileSync(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  // The build keeps its source maps (vite `sourcemap: 'hidden'`); the gateway must not hand them out.
+  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js.map'), '{"version":3,"sources":["src/app.tsx"]}');
   return dir;
 }
 

@@ -36,6 +36,13 @@ describe('gateway: the queue board at /ops/queues', () => {
     s.mailer.sink.failNext(550);
     const { jobId } = await s.mailer.send();
     expect(await s.mailer.settled(jobId)).toMatchObject({ status: 'failed' });
+    // The message is recorded failed just before BullMQ moves the job: only then may it be retried.
+    expect(
+      await until(
+        () => s.mailer.queue.getJobState(jobId),
+        (state) => state === 'failed',
+      ),
+    ).toBe('failed');
     return jobId;
   }
 
@@ -99,6 +106,28 @@ describe('gateway: the queue board at /ops/queues', () => {
     expect(res.statusCode).toBe(200);
     const names = (res.json() as { queues: { name: string }[] }).queues.map((q) => q.name);
     expect(names.sort()).toEqual([...Object.values(QUEUES), ...OUTBOX_SERVICES.map(outboxAckQueue)].sort());
+  });
+
+  it('when anything under /ops/queues answers, whoever asks, then it says Cache-Control: no-store', async () => {
+    const page = await board('', bearer(operator));
+    const script = page.body.match(/src="(static\/js\/main[^"]+)"/)?.[1];
+    const { cookie } = await boardSession(operator);
+    const answers = [
+      page,
+      await board(`/${script}`, bearer(operator)),
+      await board('/api/queues', bearer(operator)),
+      await board('/api/queues', { cookie }),
+      await board('/session', bearer(operator), 'POST'),
+      await board('/session', {}, 'DELETE'),
+      await board('/api/queues'),
+      await board('/api/queues', bearer(trader)),
+      await board('/api/queues/mail.send/clean/completed', bearer(operator), 'PUT'),
+      await board('/no-such-page', { ...bearer(operator), accept: 'text/html' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 204, 204, 401, 403, 403, 404]);
+    for (const answer of answers) expect(answer.headers['cache-control'], answer.body).toBe('no-store');
+    // A path under the board is none of the web app's pages.
+    expect(answers.at(-1)!.json()).toEqual({ success: false, detail: 'Not found' });
   });
 
   it('when an operator trades the token for the cookie, then the cookie alone opens the board and its writes must come from this site', async () => {

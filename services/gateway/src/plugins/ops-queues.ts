@@ -115,6 +115,15 @@ async function boardCaller(
  * (DELETE /ops/queues/session). 401 without a credential, 403 for anyone but an operator.
  */
 export async function opsQueues(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
+  // No browser or proxy keeps any answer from here (the board's pages and assets, its job data,
+  // the session cookie's answers, the refusals): they show mail addresses and errors to operators
+  // only. Added first, so every route and the not-found answer below carry it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  // A path under the board that is none of its routes: not the web app's page either.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, detail: 'Not found' }));
   const connection = createProducerConnection(deps.config.REDIS_URL);
   reportRedisOutages(connection, app.log, 'the queue board cannot show the queues until it is back');
   const prefix = queuePrefix(deps.config.REDIS_PREFIX);

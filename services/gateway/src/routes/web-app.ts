@@ -3,9 +3,14 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Where the build puts its hashed files: a path under it is a file or nothing, never a page. */
+const ASSETS = '/assets/';
+
 /**
  * The built web app: hashed assets cached for a year, index.html never cached, and every
- * other GET for a page answered with index.html so the client router can take it.
+ * other GET for a page answered with index.html so the client router can take it. Source maps
+ * stay in the build output for the team's debugging and are never served: they would hand out
+ * the app's source.
  */
 export async function webAppRoutes(app: FastifyInstance, { webDist }: { webDist: string }): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
@@ -14,11 +19,12 @@ export async function webAppRoutes(app: FastifyInstance, { webDist }: { webDist:
       root: webDist,
       // Routes for the files that exist (the build is immutable): any other path is the app's.
       wildcard: false,
+      globIgnore: ['**/*.map'],
       index: false,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.includes(ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
@@ -29,6 +35,7 @@ export async function webAppRoutes(app: FastifyInstance, { webDist }: { webDist:
     const wantsPage =
       request.method === 'GET' &&
       !path.startsWith('/api/') &&
+      !path.startsWith(ASSETS) &&
       (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.code(404).send({ success: false, detail: 'Not found' });
     if (!built)
