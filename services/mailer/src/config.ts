@@ -4,8 +4,9 @@ import { baseConfig, loadConfig, metricsPortSetting } from '@mfd/service-kit';
 import { DKIM_SELECTOR, DOMAIN_NAME, sendingSetupProblems } from './domain/sending-domain';
 
 /** Unset when empty: compose hands an optional setting on as `${NAME:-}`, an empty string. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
+const optional = <T extends z.ZodType>(schema: T) => unsetWhenEmpty(schema.optional());
 const flag = optional(z.stringbool()).transform((value) => value ?? false);
 
 export const mailerConfig = baseConfig
@@ -18,10 +19,12 @@ export const mailerConfig = baseConfig
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
       .default('smtp://127.0.0.1:1025'),
     SMTP_POOL_MAX: z.coerce.number().int().min(1).max(50).default(5),
-    MAIL_FROM: z
-      .string()
-      .default('Marine Fuel Distribution <no-reply@marinefuel.local>')
-      .refine((from) => /@[^@\s>]+>?\s*$/.test(from), 'MAIL_FROM must end with an e-mail address'),
+    MAIL_FROM: unsetWhenEmpty(
+      z
+        .string()
+        .default('Marine Fuel Distribution <no-reply@marinefuel.local>')
+        .refine((from) => /@[^@\s>]+>?\s*$/.test(from), 'MAIL_FROM must end with an e-mail address'),
+    ),
     /** Links in mails point here (the gateway's public address). */
     APP_PUBLIC_URL: z.url().default('http://localhost:8080'),
     /**

@@ -139,8 +139,13 @@ describe('the mailer configuration', () => {
       DKIM_SELECTOR: '',
       DKIM_PRIVATE_KEY: '',
       DKIM_AT_RELAY: '',
+      MAIL_FROM: '',
     });
-    expect(config).toMatchObject({ MAIL_LOCAL_CATCHER: true, DKIM_AT_RELAY: false });
+    expect(config).toMatchObject({
+      MAIL_LOCAL_CATCHER: true,
+      DKIM_AT_RELAY: false,
+      MAIL_FROM: 'Marine Fuel Distribution <no-reply@marinefuel.local>',
+    });
     expect(config.DKIM_DOMAIN).toBeUndefined();
   });
 });
