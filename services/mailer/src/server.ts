@@ -6,6 +6,13 @@ import { startMailWorker } from './worker';
 
 const config = readConfig();
 const deps = createDeps(config);
+// What receivers will see of the sender's authentication: the first thing to check when mail lands in junk.
+deps.logger.info(
+  config.DKIM_DOMAIN
+    ? { dkim_domain: config.DKIM_DOMAIN, dkim_selector: config.DKIM_SELECTOR }
+    : { dkim: config.DKIM_AT_RELAY ? 'signed by the relay' : 'not signed' },
+  'DKIM signing',
+);
 await migrate(deps);
 const app = await buildApp(deps);
 const worker = startMailWorker(deps);
