@@ -83,8 +83,7 @@ describe('itemised charges, index-linked prices and the landed cost in the brows
     await apiCall(trader, 'POST', `/api/inquiries/${inquiry.id}/distribute`, {
       recipients: ids.map((supplier_id) => ({ supplier_id })),
     });
-    const linkOf = async (email: string) =>
-      linkIn(await waitForMail(email, /^Request for quotation/), /^\/offer\//);
+    const linkOf = async (email: string) => linkIn(await waitForMail(email, /^RFQ: /), /^\/offer\//);
     const validUntil = portInput(new Date(Date.now() + DAY));
 
     // A, on a phone: the issue's offer, itemised, with the preview working it out as it is typed.
