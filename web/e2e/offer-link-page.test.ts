@@ -49,7 +49,7 @@ async function sentLink(trader: Page): Promise<{ inquiryId: string; link: string
   await apiCall(trader, 'POST', `/api/inquiries/${inquiry.id}/distribute`, {
     recipients: [{ supplier_id: supplier.id }],
   });
-  const mail = await waitForMail(supplierEmail, /^Request for quotation/);
+  const mail = await waitForMail(supplierEmail, /^RFQ: /);
   return { inquiryId: inquiry.id, link: new URL(linkIn(mail, /^\/offer\/[\w-]{40,}$/)).pathname };
 }
 
