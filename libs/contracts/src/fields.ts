@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { formatPhone, isPossiblePhone } from './phone';
+import { isPossiblePhone } from './phone';
 
 /**
  * Field builders shared by every request schema, so a field reads and fails the same way
@@ -117,12 +117,16 @@ function phoneText(label: string) {
     .max(40, `${label} must be at most 40 characters`);
 }
 
+/**
+ * Phones are kept as the user typed them (trimmed), so mails and pages show the grouping people
+ * read and dial; libphonenumber only checks that the text is a possible number. Nothing looks a
+ * phone up, so no E.164 copy is kept.
+ */
 export function optionalPhone(label = 'Phone') {
   return phoneText(label)
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isPossiblePhone(v), `${label} must be a valid phone number`)
-    .transform((v) => (v === null ? null : formatPhone(v)));
+    .refine((v) => v === null || isPossiblePhone(v), `${label} must be a valid phone number`);
 }
 
 export function requiredPhone(label = 'Phone') {
@@ -131,7 +135,6 @@ export function requiredPhone(label = 'Phone') {
       // An empty field is only "required", not also "not a valid phone number".
       .min(1, { error: `${label} is required`, abort: true })
       .refine((v) => isPossiblePhone(v), `${label} must be a valid phone number`)
-      .transform(formatPhone)
   );
 }
 

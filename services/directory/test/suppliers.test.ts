@@ -25,12 +25,12 @@ describe('suppliers and supplier companies', () => {
   const supplier = () => ({
     trading_name: 'Lion City Bunkering',
     default_email: 'Trading@LionCity.example',
-    default_phone: '+65 6220 1234',
+    default_phone: '+65 6220-1234',
     contacts: [
       {
         name: 'Tan Wei Ming',
         email: 'weiming@lioncity.example',
-        phone: '+65 9123 4567',
+        phone: '+65 9123-4567',
         role: 'Trader',
         is_primary: true,
       },
@@ -57,6 +57,8 @@ describe('suppliers and supplier companies', () => {
       ['Tan Wei Ming', true],
       ['Ops Desk', false],
     ]);
+    // Phones keep the grouping typed.
+    expect([view.default_phone, view.contacts[0].phone]).toEqual(['+65 6220-1234', '+65 9123-4567']);
     const companies = (await send(user, 'GET', '/api/companies?type=supplier')).json();
     expect(companies).toEqual([
       expect.objectContaining({ id: view.company_id, country: 'XX', suppliers_count: 1, type: 'supplier' }),

@@ -32,14 +32,15 @@ describe('profile, company details and e-mail signature', () => {
     const res = await put(user.access_token, '/api/profile', {
       name: 'Anna van der Berg',
       email: user.email,
-      phone: '+31 10 123 4567',
+      // Grouped as the user reads it, not as libphonenumber would (+31 10 123 4567).
+      phone: ' +31 10 1234567 ',
       position: 'Senior Trader',
     });
     expect(res.json()).toEqual({ success: true, detail: 'Profile updated successfully!' });
     const me = (
       await id.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(user.access_token) })
     ).json();
-    expect(me).toMatchObject({ first_name: 'Anna', last_name: 'van der Berg', phone: '+31 10 123 4567' });
+    expect(me).toMatchObject({ first_name: 'Anna', last_name: 'van der Berg', phone: '+31 10 1234567' });
   });
 
   it('when the new e-mail belongs to someone else, then 409 names the email field', async () => {
@@ -74,7 +75,7 @@ describe('profile, company details and e-mail signature', () => {
       city: 'Copenhagen',
       country: 'Denmark',
       postal_code: '1058',
-      phone: '+45 33 12 34 56',
+      phone: '+45 3312 3456',
       email: 'ops@nordicbunkers.example',
       website: 'nordicbunkers.example',
       registration_number: 'DK12345678',
@@ -95,6 +96,7 @@ describe('profile, company details and e-mail signature', () => {
       full_name: 'Maria Jensen',
       title: 'Bunker Trader',
       company_name: 'Nordic Bunkers',
+      phone: '+45-3312-3457',
       email: 'maria@nordicbunkers.example',
       additional_info: '24/7 desk: +45 33 00 00 00',
     };
