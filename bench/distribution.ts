@@ -262,6 +262,8 @@ async function seed(s: Services) {
   const customer = await call(dir, 'POST', '/api/customers/detailed', token, {
     legal_entity_name: 'Nordic Tankers A/S',
     address: 'Amaliegade 10, Copenhagen',
+    city: 'Copenhagen',
+    country: 'DK',
     general_email: 'ops@nordic-tankers.example',
     main_phone: '+45 33 44 55 66',
     contact_name: 'Mette Hansen',

@@ -67,6 +67,8 @@ export function customerBody(name = `Probe Shipping ${randomUUID().slice(0, 6)}`
   return {
     legal_entity_name: name,
     address: '1 Harbour Road',
+    city: 'Singapore',
+    country: 'SG',
     general_email: 'ops@probe-shipping.example',
     main_phone: '+6561234567',
     contact_name: 'Pat Probe',

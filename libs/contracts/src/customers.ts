@@ -3,9 +3,7 @@ import { SELLING_TERMS, DEFAULT_SELLING_TERMS, SHIP_TYPES, SHIP_TYPES_CREATE } f
 import {
   countryCode,
   enumField,
-  optionalEmail,
   optionalMultilineText,
-  optionalPhone,
   optionalText,
   optionalUrl,
   requiredEmail,
@@ -26,12 +24,19 @@ function withLegacyContactFields(input: unknown): unknown {
   };
 }
 
-/** Spec §5 "Create customer": every field but the website is required; ship type from the create list. */
+/**
+ * Spec §5 "Create customer": every field but the website is required; ship type from the create
+ * list. Add and Edit ask for the same required fields (CUSTOMER_REQUIRED_FIELDS), so the create
+ * form also takes the city and country the edit rules require: editing a phone later never first
+ * demands fields the trader was not asked for.
+ */
 export const customerCreate = z.preprocess(
   withLegacyContactFields,
   z.object({
     legal_entity_name: requiredText('Legal entity name', 200),
     address: requiredText('Address', 300),
+    city: requiredText('City', 100),
+    country: countryCode('Country'),
     general_email: requiredEmail('General email'),
     main_phone: requiredPhone('Main phone'),
     website: optionalUrl(),
@@ -68,7 +73,25 @@ const EDIT_LABELS = {
   main_ship_type: 'Main ship type',
 } as const;
 
-/** Spec §5 "Edit customer": legal name, street address, city, country, e-mail and phone required; no defaults (see replacementOf). */
+/** The fields Add and Edit Customer both require: the spec's create rules and its edit rules together. */
+export const CUSTOMER_REQUIRED_FIELDS = [
+  'legal_entity_name',
+  'address',
+  'city',
+  'country',
+  'general_email',
+  'main_phone',
+  'contact_name',
+  'contact_phone',
+  'contact_email',
+  'main_ship_type',
+] as const;
+
+/**
+ * Spec §5 "Edit customer" (legal name, street address, city, country, e-mail and phone), plus the
+ * contact and ship type the create form required, so both ask for CUSTOMER_REQUIRED_FIELDS; no
+ * defaults (see replacementOf).
+ */
 const customerFields = {
   legal_entity_name: requiredText(EDIT_LABELS.legal_entity_name, 200),
   brand_name: optionalText(EDIT_LABELS.brand_name, 200),
@@ -83,17 +106,13 @@ const customerFields = {
   website: optionalUrl(EDIT_LABELS.website),
   registration_number: optionalText(EDIT_LABELS.registration_number, 50),
   tax_id: optionalText(EDIT_LABELS.tax_id, 50),
-  contact_name: optionalText(EDIT_LABELS.contact_name, 200),
+  contact_name: requiredText(EDIT_LABELS.contact_name, 200),
   contact_position: optionalText(EDIT_LABELS.contact_position, 100),
-  contact_email: optionalEmail(EDIT_LABELS.contact_email),
-  contact_phone: optionalPhone(EDIT_LABELS.contact_phone),
+  contact_email: requiredEmail(EDIT_LABELS.contact_email),
+  contact_phone: requiredPhone(EDIT_LABELS.contact_phone),
   notes: optionalMultilineText(EDIT_LABELS.notes, 4000),
   selling_terms: enumField(EDIT_LABELS.selling_terms, SELLING_TERMS),
-  // Optional: a blank choice means none, like blank text.
-  main_ship_type: z.preprocess(
-    (v) => (v === '' ? null : v),
-    enumField(EDIT_LABELS.main_ship_type, SHIP_TYPES).nullable(),
-  ),
+  main_ship_type: enumField(EDIT_LABELS.main_ship_type, SHIP_TYPES),
 };
 
 /** PUT /api/customers/{id}: the whole customer, every field sent (null where it may be empty). */

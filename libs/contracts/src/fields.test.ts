@@ -7,6 +7,7 @@ import {
   password,
   PATTERN_PASSWORD_MESSAGE,
   requiredEmail,
+  requiredPhone,
   requiredText,
   searchText,
 } from './fields';
@@ -28,11 +29,17 @@ describe('shared field rules', () => {
     expect(requiredEmail().safeParse(undefined).error?.issues[0]?.message).toBe('Email is required');
   });
 
-  it('when a phone number is given, then it is stored internationally; a local one is read as US', () => {
-    expect(optionalPhone().parse('+6561234567')).toBe('+65 6123 4567');
-    expect(optionalPhone().parse('(212) 555-0123')).toBe('+1 212 555 0123');
+  it('when a phone number is given, then it is kept as typed (trimmed); a local one is checked as US', () => {
+    expect(optionalPhone().parse(' +65 6123 4567 ')).toBe('+65 6123 4567');
+    expect(optionalPhone().parse('+6561234567')).toBe('+6561234567');
+    expect(optionalPhone().parse('(212) 555-0123')).toBe('(212) 555-0123');
+    expect(optionalPhone().parse('+31 10 440 5566')).toBe('+31 10 440 5566');
     expect(optionalPhone().parse('')).toBeNull();
     expect(optionalPhone().safeParse('12').success).toBe(false);
+    // Only a number: text around it, or a second line, is refused rather than stored.
+    expect(optionalPhone().safeParse('call +65 6123 4567').success).toBe(false);
+    expect(optionalPhone().safeParse('+65 6123 4567 <b>').success).toBe(false);
+    expect(requiredPhone().safeParse('+65 6123\n4567').success).toBe(false);
   });
 
   it('when a website has no scheme, then https is assumed; other schemes are refused', () => {
@@ -187,6 +194,8 @@ describe('shared field rules', () => {
 const newCustomer = {
   legal_entity_name: 'Acme Shipping Ltd',
   address: '1 Harbour Road',
+  city: 'Singapore',
+  country: 'SG',
   general_email: 'ops@acme.example',
   main_phone: '+65 6123 4567',
   contact_name: 'Li Wei',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerCreate, customerUpdate } from './customers';
+import { CUSTOMER_REQUIRED_FIELDS, customerCreate, customerUpdate } from './customers';
 import { portInput } from './ports';
 
 /** What a form shows per field: the first message for each (as the forms show it). */
@@ -14,6 +14,8 @@ describe('empty required fields', () => {
     const empty = {
       legal_entity_name: '',
       address: '',
+      city: '',
+      country: '',
       general_email: '',
       main_phone: '',
       website: '',
@@ -26,6 +28,8 @@ describe('empty required fields', () => {
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['legal_entity_name', 'Legal entity name is required'],
       ['address', 'Address is required'],
+      ['city', 'City is required'],
+      ['country', 'Country is required'],
       ['general_email', 'General email is required'],
       ['main_phone', 'Main phone is required'],
       ['contact_name', 'Contact name is required'],
@@ -35,28 +39,48 @@ describe('empty required fields', () => {
     ]);
   });
 
-  it('when the Edit Customer form has an empty country and phone, then they say required; a blank ship type is no ship type', () => {
+  const emptyEdit = {
+    legal_entity_name: '',
+    brand_name: '',
+    trading_name: '',
+    address: '',
+    city: '',
+    state_province: '',
+    country: '',
+    postal_code: '',
+    general_email: '',
+    main_phone: '',
+    website: '',
+    registration_number: '',
+    tax_id: '',
+    contact_name: '',
+    contact_position: '',
+    contact_email: '',
+    contact_phone: '',
+    notes: '',
+    selling_terms: 'GT&C',
+    main_ship_type: '',
+  };
+
+  it('when the Add and the Edit Customer forms are sent empty, then both require the same fields', () => {
+    const required = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+      (result.error?.issues ?? []).filter((i) => i.message.endsWith(' is required')).map((i) => i.path[0]);
+    const added = required(customerCreate.safeParse(emptyEdit));
+    expect(added).toEqual([...CUSTOMER_REQUIRED_FIELDS]);
+    expect(required(customerUpdate.safeParse(emptyEdit)).sort()).toEqual([...added].sort());
+  });
+
+  it('when the Edit Customer form has an empty country and phone, then they say required in its own labels', () => {
     const result = customerUpdate.safeParse({
+      ...emptyEdit,
       legal_entity_name: 'Nordic Tankers A/S',
-      brand_name: '',
-      trading_name: '',
       address: 'Amaliegade 10',
       city: 'Copenhagen',
-      state_province: '',
-      country: '',
-      postal_code: '',
       general_email: 'ops@nordic.example',
-      main_phone: '',
-      website: '',
-      registration_number: '',
-      tax_id: '',
-      contact_name: '',
-      contact_position: '',
-      contact_email: '',
-      contact_phone: '',
-      notes: '',
-      selling_terms: 'GT&C',
-      main_ship_type: '',
+      contact_name: 'Mette Hansen',
+      contact_email: 'mette@nordic.example',
+      contact_phone: '+45 33 44 55 67',
+      main_ship_type: 'tanker',
     });
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['country', 'Country is required'],

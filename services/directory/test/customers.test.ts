@@ -41,6 +41,8 @@ describe('customers', () => {
     const cases: Array<[string, object]> = [
       ['legal_entity_name', { legal_entity_name: '' }],
       ['address', { address: undefined }],
+      ['city', { city: '' }],
+      ['country', { country: 'Denmark' }],
       ['general_email', { general_email: 'not-mail' }],
       ['main_phone', { main_phone: '12' }],
       ['contact_name', { contact_name: ' ' }],
@@ -59,6 +61,41 @@ describe('customers', () => {
       ).toEqual([field]);
     }
     expect((await get(user, '/api/customers')).json()).toEqual([]);
+  });
+
+  it('when a customer added with the Add form is edited, then the Edit form asks for nothing the Add form did not', async () => {
+    const user = makeUser();
+    const id = (await post(user, NEW_CUSTOMER)).json().id;
+    const view = (await get(user, `/api/customers/${id}`)).json();
+    // The Edit Customer form sends back every field it shows, as the customer has them.
+    const editForm = Object.fromEntries(
+      Object.keys(CUSTOMER_REPLACEMENT)
+        .filter((field) => field !== 'type')
+        .map((field) => [field, view[field]]),
+    );
+    const res = await d.app.inject({
+      method: 'PUT',
+      url: `/api/customers/${id}`,
+      headers: bearer(user),
+      payload: { ...editForm, main_phone: '+45 70 20 30 40' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get(user, `/api/customers/${id}`)).json()).toMatchObject({
+      main_phone: '+45 70 20 30 40',
+      city: 'Copenhagen',
+      country: 'DK',
+    });
+  });
+
+  it('when phones are typed with their own grouping, then they are kept as typed (trimmed)', async () => {
+    const user = makeUser();
+    const id = (
+      await post(user, { ...NEW_CUSTOMER, main_phone: ' +45 3344 5566 ', contact_phone: '+4533445567' })
+    ).json().id;
+    expect((await get(user, `/api/customers/${id}`)).json()).toMatchObject({
+      main_phone: '+45 3344 5566',
+      contact_phone: '+4533445567',
+    });
   });
 
   it('when an older client sends primary_email and primary_phone, then they stand in for the general ones', async () => {
@@ -192,7 +229,7 @@ describe('customers', () => {
     });
     const found = (await get(user, '/api/customers/search?q=nordic')).json();
     expect(found.map((r: { name: string }) => r.name)).toEqual(['Nordic Bulk', 'Global Nordic Shipping']);
-    expect(found[0]).toMatchObject({ display_name: 'Nordic Bulk', subtitle: 'ops@nordic-tankers.example' });
+    expect(found[0]).toMatchObject({ display_name: 'Nordic Bulk', subtitle: 'Copenhagen, DK' });
     expect((await get(user, '/api/customers/search?q=n')).json()).toEqual([]);
   });
 

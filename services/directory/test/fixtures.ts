@@ -2,6 +2,8 @@
 export const NEW_CUSTOMER = {
   legal_entity_name: 'Nordic Tankers A/S',
   address: 'Amaliegade 10, Copenhagen',
+  city: 'Copenhagen',
+  country: 'DK',
   general_email: 'Ops@Nordic-Tankers.example',
   main_phone: '+45 33 44 55 66',
   website: 'nordic-tankers.example',
@@ -18,9 +20,7 @@ export const CUSTOMER_REPLACEMENT = {
   ...NEW_CUSTOMER,
   brand_name: null,
   trading_name: null,
-  city: 'Copenhagen',
   state_province: null,
-  country: 'DK',
   postal_code: null,
   registration_number: null,
   tax_id: null,

@@ -14,6 +14,8 @@ export async function createCustomer(s: Stack, user: TestUser, name = 'Nordic Ta
     payload: {
       legal_entity_name: name,
       address: 'Amaliegade 10, Copenhagen',
+      city: 'Copenhagen',
+      country: 'DK',
       general_email: 'ops@nordic-tankers.example',
       main_phone: '+45 33 44 55 66',
       contact_name: 'Mette Hansen',

@@ -33,6 +33,8 @@ export async function createCustomer(page: Page, name: string): Promise<{ id: st
     type: 'customer',
     legal_entity_name: name,
     address: 'Amaliegade 10, Copenhagen',
+    city: 'Copenhagen',
+    country: 'DK',
     general_email: 'ops@nordic-tankers.example',
     main_phone: '+45 33 44 55 66',
     contact_name: 'Mette Hansen',

@@ -35,6 +35,8 @@ const SAMPLE_CUSTOMERS = [
   {
     legal_entity_name: 'Nordic Tankers A/S',
     address: 'Amaliegade 10, 1256 Copenhagen',
+    city: 'Copenhagen',
+    country: 'DK',
     general_email: 'operations@nordic-tankers.example',
     main_phone: '+45 33 44 55 66',
     website: 'nordic-tankers.example',
@@ -46,6 +48,8 @@ const SAMPLE_CUSTOMERS = [
   {
     legal_entity_name: 'Pacific Container Lines Pte. Ltd.',
     address: '1 Harbourfront Avenue, Singapore 098632',
+    city: 'Singapore',
+    country: 'SG',
     general_email: 'bunkers@pacific-container.example',
     main_phone: '+65 6377 8899',
     website: null,
@@ -57,6 +61,8 @@ const SAMPLE_CUSTOMERS = [
   {
     legal_entity_name: 'Atlantic Bulk Carriers Inc.',
     address: '80 Broad Street, New York, NY 10004',
+    city: 'New York',
+    country: 'US',
     general_email: 'fuel@atlantic-bulk.example',
     main_phone: '+1 212 555 0147',
     website: 'atlantic-bulk.example',
