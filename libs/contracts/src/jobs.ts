@@ -15,7 +15,7 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Services that write an outbox; each confirms its rows from its own `outbox.ack.<service>` queue. */
-export const OUTBOX_SERVICES = ['identity', 'inquiry', 'mailer'] as const;
+export const OUTBOX_SERVICES = ['identity', 'directory', 'inquiry', 'mailer'] as const;
 export type OutboxService = (typeof OUTBOX_SERVICES)[number];
 export const outboxAckQueue = (service: OutboxService) => `outbox.ack.${service}`;
 /** The most outbox ids one job carries: a batch of events, or of confirmations. */
@@ -210,12 +210,37 @@ export const inquiryVesselNamedEvent = z.object({
 });
 export type InquiryVesselNamedEvent = z.infer<typeof inquiryVesselNamedEvent>;
 
+/**
+ * Companies' own ports with a UN/LOCODE were merged into the shared port of that code (an operator
+ * approved one, added or imported the code): the inquiries naming a merged port now name the
+ * shared one, with its facts. Sent to the inquiry service, which keeps port facts on each inquiry.
+ */
+export const directoryPortsMergedEvent = z.object({
+  type: z.literal('directory.ports-merged'),
+  port: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    unlocode: z.string(),
+    country: z.string(),
+    timezone: z.string(),
+    region: z.string().nullable(),
+  }),
+  /** Each merged port (gone from the directory) and the company it belonged to. */
+  merged: z
+    .array(z.object({ port_id: z.uuid(), tenant_id: z.uuid() }))
+    .min(1)
+    .max(MAX_JOB_BATCH),
+  at: z.string(),
+});
+export type DirectoryPortsMergedEvent = z.infer<typeof directoryPortsMergedEvent>;
+
 /** Every payload that travels through an outbox and a queue. */
 export const jobPayload = z.discriminatedUnion('type', [
   mailSendJob,
   mailStatusEvent,
   inquiryCreatedEvent,
   inquiryVesselNamedEvent,
+  directoryPortsMergedEvent,
 ]);
 export type JobPayload = z.infer<typeof jobPayload>;
 

@@ -8,10 +8,19 @@ export function unlocodeNotFoundMessage(code: string): string {
   return `UN/LOCODE ${code} not found in our database. Please enter details manually.`;
 }
 
-/** A lookup or an add of a code already in the shared port list (ports are unique by UN/LOCODE). */
+/** A lookup or an add of a code the caller already sees (ports are unique by UN/LOCODE within what a company sees). */
 export function portExistsMessage(code: string): string {
   return `A port with UN/LOCODE ${code} already exists`;
 }
+
+/** Said when a port added by a company (not shared yet) is added, approved or rejected. */
+export const PORT_PENDING_NOTE = 'Only your company sees it until a platform operator approves it.';
+export const PORT_ALREADY_SHARED = 'This port is already shared with every company';
+export const PORT_APPROVED = 'Port approved: every company now sees it.';
+export function portMergedMessage(code: string): string {
+  return `Port approved: merged into the shared port ${code}, with its suppliers and inquiries.`;
+}
+export const PORT_REJECTED = 'Port not shared: it stays with the company that added it.';
 
 /** Any IANA zone the runtime knows (the UI offers the spec's twelve). */
 export function isTimeZone(value: string): boolean {
@@ -88,8 +97,21 @@ export const port = z.object({
   lat: z.number().nullable(),
   lon: z.number().nullable(),
   source: z.string(),
+  /** Not shared: added by the caller's company, which alone sees it until a platform operator approves it. */
+  pending: z.boolean(),
 });
 export type Port = z.infer<typeof port>;
+
+/** Admin › Ports' review list (platform operators): ports companies added, not shared yet. */
+export const pendingPort = port.extend({
+  created_at: z.string(),
+  /** The suppliers (of the company that added it) covering it. */
+  suppliers_count: z.number().int(),
+});
+export type PendingPort = z.infer<typeof pendingPort>;
+
+/** The review list is short by nature (ports not in UN/LOCODE); this bounds one answer. */
+export const MAX_PENDING_PORTS = 500;
 
 export const portListQuery = z.object({
   q: searchText().optional(),
@@ -107,6 +129,7 @@ export const portSearchResult = z.object({
   timezone: z.string(),
   display_name: z.string(),
   subtitle: z.string(),
+  pending: z.boolean(),
 });
 export type PortSearchResult = z.infer<typeof portSearchResult>;
 
@@ -140,6 +163,8 @@ export const portDetailedResponse = z.object({
   port_id: z.uuid(),
   suppliers_linked: z.number().int(),
   new_supplier_id: z.uuid().nullable(),
+  /** The port is the caller's company's own until a platform operator approves it. */
+  pending: z.boolean(),
   detail: z.string(),
 });
 
@@ -147,6 +172,7 @@ export const portCreatedResponse = z.object({
   success: z.literal(true),
   id: z.uuid(),
   port_id: z.uuid(),
+  pending: z.boolean(),
   detail: z.string(),
 });
 

@@ -56,8 +56,22 @@ export const vesselSearchResult = z.object({
   vessel_type: z.string().nullable(),
   flag: z.string().nullable(),
   imo: z.string(),
+  /** Named by the caller's company and not confirmed yet: other companies do not see it. */
+  pending: z.boolean(),
 });
 export type VesselSearchResult = z.infer<typeof vesselSearchResult>;
+
+/** Admin › Vessels' review list (platform operators): vessels companies named, not confirmed yet. */
+export const pendingVessel = vessel.extend({ created_at: z.string() });
+export type PendingVessel = z.infer<typeof pendingVessel>;
+export const MAX_PENDING_VESSELS = 500;
+
+export const VESSEL_PENDING_NOTE = 'Only your company finds it until a platform operator confirms it.';
+export const VESSEL_CONFIRMED = 'Vessel confirmed: every company now finds it.';
+export const VESSEL_ALREADY_CONFIRMED = 'This vessel is already confirmed';
+export function vesselExistsMessage(imo: string): string {
+  return `A vessel with IMO ${imo} already exists`;
+}
 
 /** "MSC OSCAR (IMO: 9703291)", the format the inquiry form parses back. */
 export function vesselDisplayName(v: { name: string; imo: string }): string {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { QUEUES } from '@mfd/contracts';
-import { queuePrefix, registerQueueMetrics } from '@mfd/queue';
+import { outboxAckQueue, QUEUES } from '@mfd/contracts';
+import { queuePrefix, registerQueueMetrics, requestIdHook } from '@mfd/queue';
 import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { DirectoryDeps } from './deps';
 import { adminRoutes } from './routes/admin';
@@ -8,6 +8,7 @@ import { companyRoutes } from './routes/companies';
 import { customerRoutes } from './routes/customers';
 import { portEditRoutes } from './routes/port-edits';
 import { portImportRoutes } from './routes/port-import';
+import { portReviewRoutes } from './routes/port-review';
 import { portRoutes } from './routes/ports';
 import { productRoutes } from './routes/products';
 import { supplierRoutes } from './routes/suppliers';
@@ -15,6 +16,8 @@ import { vesselRoutes } from './routes/vessels';
 
 export async function buildApp(deps: DirectoryDeps) {
   const app = createServiceApp({ name: 'directory', ...behindGateway(deps.config) });
+  // Outbox rows a request writes (port merges) carry its id to the jobs they become.
+  app.addHook('preHandler', requestIdHook);
   await app.register(authPlugin, { publicKey: deps.publicKey, revocations: deps.revocations });
   // Ready without Redis: the service still answers, checking tokens against its copy of revocations.
   registerHealth(
@@ -29,7 +32,8 @@ export async function buildApp(deps: DirectoryDeps) {
   const queueMetrics = registerQueueMetrics(app.metrics, {
     connection: deps.redis,
     prefix: queuePrefix(deps.config.REDIS_PREFIX),
-    queues: [QUEUES.directoryEvents],
+    queues: [QUEUES.directoryEvents, QUEUES.inquiryEvents, outboxAckQueue('directory')],
+    outbox: deps.database.db,
   });
   app.addHook('onClose', () => queueMetrics.close());
   for (const routes of [
@@ -39,6 +43,7 @@ export async function buildApp(deps: DirectoryDeps) {
     supplierRoutes,
     portRoutes,
     portEditRoutes,
+    portReviewRoutes,
     portImportRoutes,
     vesselRoutes,
     adminRoutes,

@@ -5,6 +5,9 @@ export const directoryConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4002),
   METRICS_PORT: metricsPortSetting(9466),
   DB_SCHEMA: z.string().default('directory'),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** An outbox row (a port merge told to the inquiry service) not confirmed this long after hand-over is handed over again. */
+  OUTBOX_RESEND_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Largest UN/LOCODE upload accepted (the full code list is ~12 MB). */
   UPLOAD_MAX_BYTES: z.coerce
     .number()

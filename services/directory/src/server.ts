@@ -1,5 +1,4 @@
 import pino from 'pino';
-import { createQueueConnection } from '@mfd/queue';
 import { runServer } from '@mfd/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -7,18 +6,18 @@ import { closeDeps, createDeps, migrate } from './deps';
 import { startInquiryEvents } from './jobs/inquiry-events';
 
 const config = readConfig();
-const deps = createDeps(config);
+const logger = pino({ level: config.LOG_LEVEL, base: { service: 'directory' } });
+const deps = createDeps(config, undefined, logger);
 await migrate(deps);
 const app = await buildApp(deps);
-const connection = createQueueConnection(config.REDIS_URL);
+deps.relay.start();
 const events = startInquiryEvents({
   db: deps.database.db,
-  connection,
+  connection: deps.workerConnection,
   redisPrefix: config.REDIS_PREFIX,
-  logger: pino({ level: config.LOG_LEVEL, base: { service: 'directory' } }),
+  logger,
 });
 await runServer(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, async () => {
   await events.close();
-  connection.disconnect();
   await closeDeps(deps);
 });

@@ -16,8 +16,8 @@ describe('platform operators edit and delete ports', () => {
   const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object, user = operator) =>
     d.app.inject({ method, url, headers: bearer(user), ...(payload ? { payload } : {}) });
 
-  async function addPort(unlocode: string) {
-    const res = await send('POST', '/api/ports', { unlocode, name: 'Harbour', country: 'NO' }, trader);
+  async function addPort(unlocode: string, by = trader) {
+    const res = await send('POST', '/api/ports', { unlocode, name: 'Harbour', country: 'NO' }, by);
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as string;
   }
@@ -32,7 +32,8 @@ describe('platform operators edit and delete ports', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, detail: 'Port updated successfully!' });
-    const found = (await send('GET', '/api/ports/NOQAA/lookup')).json().port;
+    // Still the trader's company's own port: they read the new values.
+    const found = (await send('GET', '/api/ports/NOQAA/lookup', undefined, trader)).json().port;
     expect(found).toMatchObject({ name: 'Ålesund Havn', timezone: 'Europe/Oslo' });
     const row = await d.deps.database.db
       .selectFrom('ports')
@@ -42,8 +43,8 @@ describe('platform operators edit and delete ports', () => {
     expect(row).toEqual({ name_ascii: 'Alesund Havn', updated_by: operator.userId });
   });
 
-  it('when an edit takes the code of another port, then 409 on unlocode; an unknown id is 404', async () => {
-    const id = await addPort('NOQAB');
+  it('when an edit gives a shared port the code of another, then 409 on unlocode; an unknown id is 404', async () => {
+    const id = await addPort('NOQAB', operator);
     const dup = await send('PUT', `/api/ports/${id}`, { unlocode: 'SGSIN', name: 'Harbour', country: 'SG' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors[0].field).toBe('unlocode');
@@ -69,6 +70,6 @@ describe('platform operators edit and delete ports', () => {
     const refused = await send('DELETE', `/api/ports/${covered}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ success: false, detail: PORT_IN_USE });
-    expect((await send('GET', '/api/ports/NOQAE/lookup')).statusCode).toBe(200);
+    expect((await send('GET', '/api/ports/NOQAE/lookup', undefined, trader)).statusCode).toBe(200);
   });
 });

@@ -139,7 +139,9 @@ describe('ports', () => {
     expect(res.json()).toMatchObject({
       success: true,
       suppliers_linked: 2,
-      detail: 'Port added successfully! 2 suppliers linked to this port (including 1 new supplier)',
+      pending: true,
+      detail:
+        'Port added successfully! 2 suppliers linked to this port (including 1 new supplier). Only your company sees it until a platform operator approves it.',
     });
     const covering = (await get(`/api/suppliers/by-port/${res.json().port_id}`, user)).json();
     expect(covering.map((s: { trading_name: string }) => s.trading_name).sort()).toEqual([

@@ -36,6 +36,17 @@ async function createProduct(d: Directory, operator: TestUser): Promise<string> 
   return res.json().id;
 }
 
+async function createVessel(d: Directory, user: TestUser): Promise<string> {
+  const res = await d.app.inject({
+    method: 'POST',
+    url: '/api/vessels',
+    headers: bearer(user),
+    payload: { imo: '9703291', name: 'MSC Oscar' },
+  });
+  if (res.statusCode !== 201) throw new Error(`vessel not created: ${res.body}`);
+  return res.json().id;
+}
+
 async function createPort(d: Directory, user: TestUser): Promise<string> {
   const res = await d.app.inject({
     method: 'POST',
@@ -80,6 +91,18 @@ const OPERATOR_CALLS: Record<string, (d: Directory, operator: TestUser) => Promi
     payload: { unlocode: portCode(), name: 'Renamed Harbour', country: 'SG' },
   }),
   'DELETE /api/ports/:id': async (d, op) => ({ url: `/api/ports/${await createPort(d, op)}` }),
+  'GET /api/ports/pending': async () => ({ url: '/api/ports/pending' }),
+  // A company's own port: every call makes a fresh one, as a successful approval shares it.
+  'POST /api/ports/:id/approve': async (d) => ({
+    url: `/api/ports/${await createPort(d, makeUser())}/approve`,
+  }),
+  'POST /api/ports/:id/reject': async (d) => ({
+    url: `/api/ports/${await createPort(d, makeUser())}/reject`,
+  }),
+  'GET /api/vessels/pending': async () => ({ url: '/api/vessels/pending' }),
+  'POST /api/vessels/:id/confirm': async (d) => ({
+    url: `/api/vessels/${await createVessel(d, makeUser({ role: 'admin' }))}/confirm`,
+  }),
 };
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -38,15 +38,23 @@ const TENANT_OWNED: Record<
     create: createSupplier,
     body: { trading_name: 'Hijacked', is_default_for_ports: true },
   },
+  // A port the company added is its own until an operator approves it.
+  'GET /api/ports/:id': { create: createOwnPort },
 };
-/** Shared reference data: any company may read them; platform operators change products and ports. */
+/**
+ * Shared reference data: any company may read them (the lookup answers only ports the caller sees,
+ * tested with the ports); platform operators change products and ports and review what companies
+ * added, across companies.
+ */
 const SHARED = [
   'PUT /api/products/:id',
   'DELETE /api/products/:id',
   'GET /api/ports/:unlocode/lookup',
-  'GET /api/ports/:id',
   'PUT /api/ports/:id',
   'DELETE /api/ports/:id',
+  'POST /api/ports/:id/approve',
+  'POST /api/ports/:id/reject',
+  'POST /api/vessels/:id/confirm',
   'GET /api/suppliers/by-port/:portId',
 ];
 
@@ -59,6 +67,17 @@ async function createCustomer(d: Directory, owner: TestUser) {
       payload: NEW_CUSTOMER,
     })
   ).json().id;
+}
+let ownPorts = 0;
+async function createOwnPort(d: Directory, owner: TestUser) {
+  const n = ownPorts++;
+  const res = await d.app.inject({
+    method: 'POST',
+    url: '/api/ports',
+    headers: bearer(owner),
+    payload: { unlocode: `SGQ${String.fromCharCode(65 + (n % 26))}Z`, name: 'Own Harbour', country: 'SG' },
+  });
+  return res.json().id;
 }
 async function createCompany(d: Directory, owner: TestUser) {
   return (

@@ -42,7 +42,7 @@ describe('inquiry events reach the directory', () => {
     await s.close();
   });
 
-  it('when an inquiry is created, then its customer counts one more inquiry and a new IMO joins the vessel registry', async () => {
+  it('when an inquiry is created, then its customer counts one more inquiry and a new IMO joins the company’s own vessels', async () => {
     const user = makeUser();
     const customerId = await createCustomer(s, user);
     const sgsin = await portId(s, user);
@@ -70,16 +70,18 @@ describe('inquiry events reach the directory', () => {
     }
 
     expect(await eventually(readCount, (n) => n === 2)).toBe(2);
-    const search = () =>
+    const search = (as = user) =>
       s.directory.app
         .inject({
           method: 'GET',
           url: `/api/vessels/search-enhanced?q=${MSC_IMO}`,
-          headers: bearer(makeUser()),
+          headers: bearer(as),
         })
-        .then((r) => r.json() as { imo: string; name: string }[]);
+        .then((r) => r.json() as { imo: string; name: string; pending: boolean }[]);
     const found = await eventually(search, (rows) => rows.length > 0);
-    expect(found.map((v) => [v.imo, v.name])).toEqual([[MSC_IMO, 'MSC OSCAR']]);
+    expect(found.map((v) => [v.imo, v.name, v.pending])).toEqual([[MSC_IMO, 'MSC OSCAR', true]]);
+    // Until a platform operator confirms it, no other company finds it.
+    expect(await search(makeUser())).toEqual([]);
     // The directory confirmed each event, so none waits to be sent again.
     const unconfirmed = () =>
       s.inquiry.deps.database.db

@@ -1,12 +1,20 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CompanyType, SupplierStatus } from '@mfd/contracts';
+import type { WithOutbox } from '@mfd/queue';
 
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, never, Date>;
 
-/** Shared reference data: any signed-in user may add one; the import fills it from UN/LOCODE. */
+/**
+ * Reference data: the import fills it from UN/LOCODE and platform operators add shared ports; a
+ * port any other user adds is their company's own (`tenant_id`) until an operator approves it.
+ */
 export interface PortsTable {
   id: string;
+  /** The company that alone sees the port until it is approved; null once shared by every company. */
+  tenant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When an operator declined to share it: it stays the company's own, off the review list. */
+  rejected_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   unlocode: string;
   name: string;
   name_ascii: string;
@@ -110,8 +118,10 @@ export interface SupplierPortsTable {
   created_at: CreatedAt;
 }
 
+/** Vessels by IMO: confirmed ones are shared; one a company named stays its own (`tenant_id`) until an operator confirms it. */
 export interface VesselsTable {
   id: string;
+  tenant_id: ColumnType<string | null, string | null | undefined, string | null>;
   imo: string;
   name: string;
   ship_type: string | null;
@@ -121,6 +131,8 @@ export interface VesselsTable {
   year_built: number | null;
   created_by: string | null;
   created_by_tenant: string | null;
+  /** The platform operator who confirmed it. */
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -130,7 +142,7 @@ export interface ProcessedEventsTable {
   processed_at: CreatedAt;
 }
 
-export interface DirectoryDB {
+export interface DirectoryDB extends WithOutbox {
   ports: PortsTable;
   products: ProductsTable;
   companies: CompaniesTable;

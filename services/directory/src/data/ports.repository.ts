@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { portInput } from '@mfd/contracts';
 import type { z } from 'zod';
-import type { PortRow } from '../domain/ports/unlocode-row';
 import { likeEscape } from '@mfd/db';
 import type { Actor } from './actor';
 import type { DirectoryDB, PortsTable } from './db';
 
-export const PORT_COLUMNS = [
+const PORT_COLUMNS = [
   'id',
   'unlocode',
   'name',
@@ -19,7 +18,22 @@ export const PORT_COLUMNS = [
   'lon',
   'source',
 ] as const;
-export const PORTS_UNLOCODE_KEY = 'ports_unlocode_key';
+
+/** A port as answered: `pending` while it is its company's own, never whose it is. */
+export const PORT_SELECTION = [
+  ...PORT_COLUMNS,
+  sql<boolean>`ports.tenant_id is not null`.as('pending'),
+] as const;
+export type PortView = Pick<Selectable<PortsTable>, (typeof PORT_COLUMNS)[number]> & { pending: boolean };
+
+/**
+ * The ports a company sees: the shared ones and its own not yet approved. Every read of ports for
+ * a caller filters with it, so another company's port is unknown (404), never listed or suggested.
+ */
+export function portVisibleTo(tenantId: string, table = 'ports') {
+  const owner = sql.ref(`${table}.tenant_id`);
+  return sql<SqlBool>`(${owner} is null or ${owner} = ${tenantId})`;
+}
 
 /**
  * A search text folded the way port names are indexed (migration 0005's search_text: unaccented,
@@ -32,9 +46,10 @@ async function searchFold(db: Kysely<DirectoryDB>, text: string): Promise<string
 
 export async function listPorts(
   db: Kysely<DirectoryDB>,
+  tenantId: string,
   page: { q?: string | undefined; country?: string | undefined; limit: number; offset: number },
 ) {
-  let query = db.selectFrom('ports');
+  let query = db.selectFrom('ports').where(portVisibleTo(tenantId));
   if (page.country) query = query.where('country', '=', page.country);
   if (page.q) {
     const text = likeEscape(await searchFold(db, page.q));
@@ -44,18 +59,31 @@ export async function listPorts(
     );
   }
   const [items, total] = await Promise.all([
-    query.select(PORT_COLUMNS).orderBy('unlocode').limit(page.limit).offset(page.offset).execute(),
+    query.select(PORT_SELECTION).orderBy('unlocode').limit(page.limit).offset(page.offset).execute(),
     query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: total.n };
 }
 
-export function findPortByCode(db: Kysely<DirectoryDB>, unlocode: string) {
-  return db.selectFrom('ports').select(PORT_COLUMNS).where('unlocode', '=', unlocode).executeTakeFirst();
+/** The port of a code the company sees: the shared one before its own. */
+export function findPortByCode(db: Kysely<DirectoryDB>, tenantId: string, unlocode: string) {
+  return db
+    .selectFrom('ports')
+    .select(PORT_SELECTION)
+    .where('unlocode', '=', unlocode)
+    .where(portVisibleTo(tenantId))
+    .orderBy(sql`tenant_id nulls first`)
+    .limit(1)
+    .executeTakeFirst();
 }
 
-export function findPortById(db: Kysely<DirectoryDB>, id: string) {
-  return db.selectFrom('ports').select(PORT_COLUMNS).where('id', '=', id).executeTakeFirst();
+export function findPortById(db: Kysely<DirectoryDB>, tenantId: string, id: string) {
+  return db
+    .selectFrom('ports')
+    .select(PORT_SELECTION)
+    .where('id', '=', id)
+    .where(portVisibleTo(tenantId))
+    .executeTakeFirst();
 }
 
 /** The name without diacritics, as the name indexes read it. */
@@ -63,11 +91,27 @@ export function asciiName(name: string): string {
   return name.normalize('NFD').replace(/\p{Diacritic}/gu, '');
 }
 
+/**
+ * Adds a port: shared at once when a platform operator adds it, else the company's own until an
+ * operator approves it. Null when the code is shared already (the company sees that port); its own
+ * port of the same code is refused by the unique index. A code shared by an import committing at
+ * the same moment may leave a company's own twin: the next merge (port-review.repository) takes it in.
+ */
 export async function createPort(
   db: Kysely<DirectoryDB>,
   values: z.output<typeof portInput>,
   actor: Actor,
-): Promise<string> {
+  { shared }: { shared: boolean },
+): Promise<string | null> {
+  if (!shared) {
+    const twin = await db
+      .selectFrom('ports')
+      .select('id')
+      .where('unlocode', '=', values.unlocode)
+      .where('tenant_id', 'is', null)
+      .executeTakeFirst();
+    if (twin) return null;
+  }
   const id = randomUUID();
   await db
     .insertInto('ports')
@@ -76,6 +120,7 @@ export async function createPort(
       ...values,
       name_ascii: asciiName(values.name),
       source: 'manual',
+      tenant_id: shared ? null : actor.tenantId,
       created_by: actor.userId,
       created_by_tenant: actor.tenantId,
     })
@@ -83,34 +128,44 @@ export async function createPort(
   return id;
 }
 
-type PortView = Pick<Selectable<PortsTable>, (typeof PORT_COLUMNS)[number]>;
-
 /**
  * Typeahead over the whole UN/LOCODE list, ranked: the exact code, code prefixes, country code
  * plus name ("SG sin"), name prefixes; each tier reads its own btree index in order and stops at
  * `limit`. Names containing the text fill what room is left (trigram index), and only when
  * nothing at all matches are the closest names offered (typos).
  */
-export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: number): Promise<PortView[]> {
+export async function searchPorts(
+  db: Kysely<DirectoryDB>,
+  tenantId: string,
+  q: string,
+  limit: number,
+): Promise<PortView[]> {
   const typed = q.trim().replace(/\s+/g, ' ');
   const code = typed.replace(/\s+/g, '').toUpperCase();
   const text = await searchFold(db, typed);
   const [first, ...rest] = text.split(' ');
   const countryCode = rest.length > 0 && first && /^[a-z]{2}$/.test(first) ? first.toUpperCase() : null;
-  const columns = sql.join(PORT_COLUMNS.map((c) => sql.ref(c)));
+  const columns = sql.join([...PORT_COLUMNS.map((c) => sql.ref(c)), sql.ref('pending')]);
+  const selected = sql.join([...PORT_COLUMNS.map((c) => sql.ref(c)), sql`tenant_id is not null as pending`]);
+  // Each tier still reads its index in order: the few ports companies keep to themselves are
+  // filtered out on the way, which never makes a tier read far past its limit.
+  const visible = portVisibleTo(tenantId);
 
   const ranked = await sql<PortView>`
     with tiers as (
-      (select ${columns}, 0 as rank, unlocode::text as sort_key from ports where unlocode = ${code})
+      (select ${selected}, 0 as rank, unlocode::text as sort_key from ports where unlocode = ${code} and ${visible})
       union all
-      (select ${columns}, 1, unlocode::text from ports where unlocode like ${`${likeEscape(code)}%`} order by ports.unlocode limit ${limit})
+      (select ${selected}, 1, unlocode::text from ports where unlocode like ${`${likeEscape(code)}%`} and ${visible}
+        order by ports.unlocode limit ${limit})
       union all
-      (select ${columns}, 2, search_text(name_ascii) collate "C" from ports
+      (select ${selected}, 2, search_text(name_ascii) collate "C" from ports
         where ${countryCode}::text is not null and country = ${countryCode} and search_text(name_ascii) like ${`${likeEscape(rest.join(' '))}%`}
+          and ${visible}
         order by search_text(name_ascii) collate "C" limit ${limit})
       union all
-      (select ${columns}, 3, search_text(name_ascii) collate "C" from ports
-        where search_text(name_ascii) like ${`${likeEscape(text)}%`} order by search_text(name_ascii) collate "C" limit ${limit})
+      (select ${selected}, 3, search_text(name_ascii) collate "C" from ports
+        where search_text(name_ascii) like ${`${likeEscape(text)}%`} and ${visible}
+        order by search_text(name_ascii) collate "C" limit ${limit})
     )
     select ${columns} from tiers order by rank, sort_key`.execute(db);
   const seen = new Set<string>();
@@ -119,7 +174,8 @@ export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: num
 
   const containing = await db
     .selectFrom('ports')
-    .select(PORT_COLUMNS)
+    .select(PORT_SELECTION)
+    .where(portVisibleTo(tenantId))
     .where(sql`search_text(name_ascii)`, 'like', `%${likeEscape(text)}%`)
     .$if(found.length > 0, (qb) =>
       qb.where(
@@ -136,7 +192,8 @@ export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: num
   // Nothing starts with or contains the text: likely a typo, so look for the closest names.
   return db
     .selectFrom('ports')
-    .select(PORT_COLUMNS)
+    .select(PORT_SELECTION)
+    .where(portVisibleTo(tenantId))
     .where(sql<SqlBool>`search_text(name_ascii) % ${text}`)
     .orderBy(sql`similarity(search_text(name_ascii), ${text})`, 'desc')
     .orderBy('name')
@@ -144,99 +201,21 @@ export async function searchPorts(db: Kysely<DirectoryDB>, q: string, limit: num
     .execute();
 }
 
-export async function portStats(db: Kysely<DirectoryDB>) {
+export async function portStats(db: Kysely<DirectoryDB>, tenantId: string) {
+  const visible = db.selectFrom('ports').where(portVisibleTo(tenantId));
   const [total, byCountry, byRegion] = await Promise.all([
-    db
-      .selectFrom('ports')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('ports')
+    visible.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    visible
       .select(['country as _id', sql<number>`count(*)::int`.as('count')])
       .groupBy('country')
       .orderBy('count', 'desc')
       .orderBy('country')
       .execute(),
-    db
-      .selectFrom('ports')
+    visible
       .select([sql<string>`coalesce(region, 'Unassigned')`.as('_id'), sql<number>`count(*)::int`.as('count')])
       .groupBy(sql`coalesce(region, 'Unassigned')`)
       .orderBy('count', 'desc')
       .execute(),
   ]);
   return { total_ports: total.n, by_country: byCountry, by_region: byRegion };
-}
-
-export interface ImportedPort extends PortRow {
-  timezone: string;
-}
-
-const IMPORTED_TEXT = [
-  'unlocode',
-  'name',
-  'name_ascii',
-  'country',
-  'subdivision',
-  'functions',
-  'status',
-  'timezone',
-] as const;
-const IMPORTED_DEGREES = ['lat', 'lon'] as const;
-
-/** One array per column, in the order above: a batch of thousands of ports travels as ten parameters. */
-function columnArrays(ports: ImportedPort[]) {
-  return sql.join([
-    ...IMPORTED_TEXT.map((key) => sql`${ports.map((p) => p[key])}::text[]`),
-    ...IMPORTED_DEGREES.map((key) => sql`${ports.map((p) => p[key])}::float8[]`),
-  ]);
-}
-
-/**
- * Inserts new ports and updates changed ones in one statement per batch; unchanged rows are
- * not written. Answers how many were inserted and updated (the rest were unchanged).
- */
-export async function upsertImportedPorts(
-  db: Kysely<DirectoryDB>,
-  ports: ImportedPort[],
-  actor: Actor,
-): Promise<{ inserted: number; updated: number }> {
-  if (ports.length === 0) return { inserted: 0, updated: 0 };
-  const written = await db
-    .with('written', (qb) =>
-      qb
-        .insertInto('ports')
-        .columns([...IMPORTED_TEXT, ...IMPORTED_DEGREES, 'id', 'source', 'created_by', 'created_by_tenant'])
-        .expression(
-          sql`select *, gen_random_uuid(), 'unlocode', ${actor.userId}::uuid, ${actor.tenantId}::uuid
-            from unnest(${columnArrays(ports)})`,
-        )
-        .onConflict((oc) =>
-          oc
-            .column('unlocode')
-            .doUpdateSet((eb) => ({
-              name: eb.ref('excluded.name'),
-              name_ascii: eb.ref('excluded.name_ascii'),
-              country: eb.ref('excluded.country'),
-              subdivision: eb.ref('excluded.subdivision'),
-              functions: eb.ref('excluded.functions'),
-              status: eb.ref('excluded.status'),
-              lat: eb.ref('excluded.lat'),
-              lon: eb.ref('excluded.lon'),
-              timezone: eb.ref('excluded.timezone'),
-              updated_at: new Date(),
-            }))
-            .where(
-              sql<boolean>`(ports.name, ports.name_ascii, ports.subdivision, ports.functions, ports.status, ports.lat, ports.lon, ports.timezone)
-                is distinct from (excluded.name, excluded.name_ascii, excluded.subdivision, excluded.functions, excluded.status, excluded.lat, excluded.lon, excluded.timezone)`,
-            ),
-        )
-        .returning(sql<boolean>`xmax = 0`.as('inserted')),
-    )
-    .selectFrom('written')
-    .select([
-      sql<number>`count(*) filter (where inserted)::int`.as('inserted'),
-      sql<number>`count(*)::int`.as('written'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { inserted: written.inserted, updated: written.written - written.inserted };
 }

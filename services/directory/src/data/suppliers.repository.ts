@@ -14,13 +14,20 @@ import { likeEscape } from '@mfd/db';
 import type { Actor } from './actor';
 import { createSupplierCompany, isSupplierCompanyOf } from './companies.repository';
 import type { DirectoryDB, SuppliersTable } from './db';
+import { portVisibleTo } from './ports.repository';
 
 type SupplierValues = z.output<typeof supplierInput>;
 type SupplierChanges = z.output<typeof supplierPatch>;
 
-async function assertPortsExist(db: Kysely<DirectoryDB>, portIds: string[]): Promise<void> {
+/** Every port must be one the company sees: another company's own port is as unknown as a missing one. */
+async function assertPortsExist(db: Kysely<DirectoryDB>, tenantId: string, portIds: string[]): Promise<void> {
   if (portIds.length === 0) return;
-  const found = await db.selectFrom('ports').select('id').where('id', 'in', portIds).execute();
+  const found = await db
+    .selectFrom('ports')
+    .select('id')
+    .where('id', 'in', portIds)
+    .where(portVisibleTo(tenantId))
+    .execute();
   if (found.length !== new Set(portIds).size) {
     throw badRequest('Some ports do not exist', [
       { field: 'port_ids', message: 'Some of the selected ports do not exist' },
@@ -96,7 +103,7 @@ async function insertSupplier(
   actor: Actor,
   values: SupplierValues,
 ): Promise<string> {
-  await assertPortsExist(trx, values.port_ids);
+  await assertPortsExist(trx, actor.tenantId, values.port_ids);
   let companyId = values.company_id;
   if (companyId) await assertSupplierCompany(trx, actor.tenantId, companyId);
   else {
@@ -157,7 +164,7 @@ export async function updateSupplier(
       .forUpdate()
       .executeTakeFirst();
     if (!own) return false;
-    if (changes.port_ids) await assertPortsExist(trx, changes.port_ids);
+    if (changes.port_ids) await assertPortsExist(trx, tenantId, changes.port_ids);
     if (changes.company_id) await assertSupplierCompany(trx, tenantId, changes.company_id);
     const { contacts, port_ids, ...columns } = changes;
     await trx

@@ -5,11 +5,12 @@ import { queuePrefix, startConsumer, type Logger } from '@mfd/queue';
 import type { Kysely } from 'kysely';
 import type { DirectoryDB } from '../data/db';
 import { countInquiry } from '../data/customers.repository';
-import { upsertVessel } from '../data/vessels.repository';
+import { learnVessel } from '../data/vessels.repository';
 
 /**
  * The inquiry service's events: each customer's inquiry_count, and the vessels inquiries name
- * (a new IMO joins the registry, so the vessel autocomplete learns from use).
+ * (a new IMO joins the company's own vessels, so its vessel autocomplete learns from use; other
+ * companies find it once a platform operator confirms it).
  */
 export function startInquiryEvents(opts: {
   db: Kysely<DirectoryDB>;
@@ -34,7 +35,7 @@ export function startInquiryEvents(opts: {
         // A name the registry's rules refuse is left out rather than retried for ever.
         if (!vessel.success)
           return opts.logger.warn({ jobId: job.id }, 'vessel named by an inquiry left out: invalid');
-        await upsertVessel(opts.db, vessel.data, { userId: event.user_id, tenantId: event.tenant_id });
+        await learnVessel(opts.db, vessel.data, { userId: event.user_id, tenantId: event.tenant_id });
       }
     },
   });

@@ -5,6 +5,9 @@ import * as m0003 from './0003-companies';
 import * as m0004 from './0004-vessels';
 import * as m0005 from './0005-port-search-unaccent';
 import * as m0006 from './0006-port-editors';
+import * as m0007 from './0007-company-ports';
+import * as m0008 from './0008-directory-outbox';
+import * as m0009 from './0009-company-vessels';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -14,4 +17,7 @@ export const migrations: Migrations = {
   '0004-vessels': m0004,
   '0005-port-search-unaccent': m0005,
   '0006-port-editors': m0006,
+  '0007-company-ports': m0007,
+  '0008-directory-outbox': m0008,
+  '0009-company-vessels': m0009,
 };

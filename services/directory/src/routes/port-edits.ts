@@ -4,6 +4,7 @@ import { conflict, errorResponses, notFound } from '@mfd/service-kit';
 import { actorOf, isForeignKeyViolation } from '../data/actor';
 import { deletePort, updatePort } from '../data/port-edits.repository';
 import type { DirectoryDeps } from '../deps';
+import { mergeAndTell } from '../domain/ports/port-sharing';
 import { duplicatePort } from './ports';
 
 export const PORT_IN_USE = 'This port is covered by suppliers: remove it from their ports first.';
@@ -28,10 +29,17 @@ export const portEditRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
       },
     },
     async (request) => {
-      const updated = await updatePort(db, request.params.id, request.body, actorOf(request.auth)).catch(
-        (err: unknown) => duplicatePort(err, request.body.unlocode, 'unlocode'),
-      );
+      const updated = await db
+        .transaction()
+        .execute(async (trx) => {
+          const done = await updatePort(trx, request.params.id, request.body, actorOf(request.auth));
+          // A shared port given a code companies hold as their own takes those ports in.
+          if (done) await mergeAndTell(trx);
+          return done;
+        })
+        .catch((err: unknown) => duplicatePort(err, request.body.unlocode, 'unlocode'));
       if (!updated) throw notFound('Port not found');
+      deps.relay.kick();
       return { success: true as const, detail: 'Port updated successfully!' };
     },
   );

@@ -88,7 +88,9 @@ export const portImportRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = 
             // Past the size limit the upload is cut short: nothing of it is imported.
             if (file.file.truncated) throw tooLarge();
             received = true;
-            return await importPorts(deps.database.db, upload.path, actor);
+            const result = await importPorts(deps.database.db, upload.path, actor);
+            deps.relay.kick();
+            return result;
           } finally {
             await upload.remove();
           }

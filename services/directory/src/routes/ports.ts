@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   idParams,
@@ -13,12 +14,14 @@ import {
   portLookup,
   portSearchResult,
   portStats,
+  PORT_PENDING_NOTE,
   searchQuery,
   UNLOCODE_FORMAT_MESSAGE,
   unlocodeNotFoundMessage,
 } from '@mfd/contracts';
 import { badRequest, conflict, errorResponses, notFound } from '@mfd/service-kit';
-import { actorOf, isUniqueViolation } from '../data/actor';
+import { actorOf, isUniqueViolation, type Actor } from '../data/actor';
+import type { DirectoryDB } from '../data/db';
 import {
   createPort,
   findPortByCode,
@@ -29,16 +32,47 @@ import {
 } from '../data/ports.repository';
 import { createInlineSupplier, linkSuppliersToPort } from '../data/suppliers.repository';
 import type { DirectoryDeps } from '../deps';
+import { mergeAndTell } from '../domain/ports/port-sharing';
+
+type PortValues = z.output<typeof portInput>;
 
 export function duplicatePort(err: unknown, unlocode: string, field: string): never {
-  if (isUniqueViolation(err)) {
-    const message = portExistsMessage(unlocode);
-    throw conflict(message, [{ field, message }]);
-  }
+  if (isUniqueViolation(err)) throw existingPort(unlocode, field);
   throw err;
 }
 
-/** Ports are shared reference data: any signed-in user reads and adds them. */
+function existingPort(unlocode: string, field: string) {
+  const message = portExistsMessage(unlocode);
+  return conflict(message, [{ field, message }]);
+}
+
+/**
+ * A port added in the caller's transaction: a platform operator's is shared at once (and takes in
+ * the companies' own ports of its code), anyone else's is their company's own until approved.
+ */
+async function addPort(
+  trx: Kysely<DirectoryDB>,
+  values: PortValues,
+  actor: Actor,
+  operator: boolean,
+  field: string,
+): Promise<string> {
+  const id = await createPort(trx, values, actor, { shared: operator });
+  if (!id) throw existingPort(values.unlocode, field);
+  if (operator) await mergeAndTell(trx);
+  return id;
+}
+
+/** The spec's "Port added successfully! …" and, for a port not shared yet, who sees it. */
+function addedDetail(detail: string, pending: boolean): string {
+  if (!pending) return detail;
+  return `${detail}${/[.!?]$/.test(detail) ? '' : '.'} ${PORT_PENDING_NOTE}`;
+}
+
+/**
+ * Ports are reference data: any signed-in user reads the shared ones and adds ports, which stay
+ * their company's own until a platform operator approves them (routes/port-review.ts).
+ */
 export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const tags = ['ports'];
@@ -55,7 +89,7 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
       },
     },
     async (request) => {
-      const { items, total } = await listPorts(db, request.query);
+      const { items, total } = await listPorts(db, request.auth.tenantId, request.query);
       return { items, total, limit: request.query.limit, offset: request.query.offset };
     },
   );
@@ -74,7 +108,7 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
     async (request) => {
       const { q, limit } = request.query;
       if (q.length < 2) return [];
-      const rows = await searchPorts(db, q, limit);
+      const rows = await searchPorts(db, request.auth.tenantId, q, limit);
       return rows.map((p) => ({
         id: p.id,
         unlocode: p.unlocode,
@@ -84,6 +118,7 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
         timezone: p.timezone,
         display_name: `${p.name} (${p.unlocode})`,
         subtitle: [p.subdivision, p.country, p.region].filter(Boolean).join(' · '),
+        pending: p.pending,
       }));
     },
   );
@@ -100,7 +135,7 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
       },
     },
     async (request) => {
-      const found = await findPortById(db, request.params.id);
+      const found = await findPortById(db, request.auth.tenantId, request.params.id);
       if (!found) throw notFound('Port not found');
       return found;
     },
@@ -116,9 +151,9 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
         response: { 200: portStats },
       },
     },
-    async () => ({
+    async (request) => ({
       success: true as const,
-      ...(await readStats(db)),
+      ...(await readStats(db, request.auth.tenantId)),
     }),
   );
 
@@ -137,9 +172,9 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
       const code = request.params.unlocode;
       if (!/^[A-Z0-9]{5}$/.test(code))
         throw badRequest(UNLOCODE_FORMAT_MESSAGE, [{ field: 'unlocode', message: UNLOCODE_FORMAT_MESSAGE }]);
-      const found = await findPortByCode(db, code);
+      const found = await findPortByCode(db, request.auth.tenantId, code);
       if (!found) throw notFound(unlocodeNotFoundMessage(code));
-      // Every port found is already in the shared list, so adding it again would only be refused.
+      // Every port found is one the caller sees already, so adding it again would only be refused.
       return { success: true as const, port: found, detail: portExistsMessage(code) };
     },
   );
@@ -156,10 +191,19 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
       },
     },
     async (request, reply) => {
-      const id = await createPort(db, request.body, actorOf(request.auth)).catch((err: unknown) =>
-        duplicatePort(err, request.body.unlocode, 'unlocode'),
-      );
-      return reply.code(201).send({ success: true, id, port_id: id, detail: 'Port added successfully!' });
+      const { operator } = request.auth;
+      const id = await db
+        .transaction()
+        .execute((trx) => addPort(trx, request.body, actorOf(request.auth), operator, 'unlocode'))
+        .catch((err: unknown) => duplicatePort(err, request.body.unlocode, 'unlocode'));
+      if (operator) deps.relay.kick();
+      return reply.code(201).send({
+        success: true,
+        id,
+        port_id: id,
+        pending: !operator,
+        detail: addedDetail('Port added successfully!', !operator),
+      });
     },
   );
 
@@ -177,11 +221,12 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
     async (request, reply) => {
       const { port: values, suppliers, new_supplier } = request.body;
       const actor = actorOf(request.auth);
+      const { operator } = request.auth;
       // The port, its links and the optional new supplier commit together or not at all.
       const result = await db
         .transaction()
         .execute(async (trx) => {
-          const portId = await createPort(trx, values, actor);
+          const portId = await addPort(trx, values, actor, operator, 'port.unlocode');
           const newSupplierId = new_supplier
             ? await createInlineSupplier(trx, actor, {
                 trading_name: new_supplier.trading_name,
@@ -198,13 +243,18 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
           return { portId, linked, newSupplierId };
         })
         .catch((err: unknown) => duplicatePort(err, values.unlocode, 'port.unlocode'));
+      if (operator) deps.relay.kick();
       const note = result.newSupplierId ? ' (including 1 new supplier)' : '';
       return reply.code(201).send({
         success: true,
         port_id: result.portId,
         suppliers_linked: result.linked,
         new_supplier_id: result.newSupplierId,
-        detail: `Port added successfully! ${result.linked} suppliers linked to this port${note}`,
+        pending: !operator,
+        detail: addedDetail(
+          `Port added successfully! ${result.linked} suppliers linked to this port${note}`,
+          !operator,
+        ),
       });
     },
   );

@@ -5,6 +5,7 @@ import { isFinalMailStatus, jobPayload, QUEUES, type JobPayload, type MailStatus
 import { confirmOutbox, queuePrefix, startConsumer, type Logger } from '@mfd/queue';
 import type { InquiryDB } from '../data/db';
 import { applyMailStatuses } from '../data/recipients.repository';
+import { handlePortsMerged } from './ports-merged';
 
 /** Mails whose reference is a recipient id: their delivery is the recipient's, shown on the Suppliers tab. */
 const RECIPIENT_TEMPLATES = new Set(['rfq-invitation', 'rfq-amendment']);
@@ -38,7 +39,10 @@ export async function handleMailStatuses(db: Kysely<InquiryDB>, events: MailStat
 const mailStatuses = (payloads: JobPayload[]) =>
   payloads.filter((p): p is MailStatusEvent => p.type === 'mail.status');
 
-/** Hears how the inquiry service's mails went. Idempotent; each event is acknowledged to the mailer. */
+/**
+ * The inquiry service's events: how its mails went (acknowledged to the mailer), and the
+ * directory's port merges (jobs/ports-merged.ts). Idempotent; each event is acknowledged to its producer.
+ */
 export function startMailStatusConsumer(opts: {
   db: Kysely<InquiryDB>;
   connection: Redis;
@@ -54,7 +58,10 @@ export function startMailStatusConsumer(opts: {
     // Enough in flight for their confirmations to travel in batches (AckBatcher).
     concurrency: 20,
     acknowledge: true,
-    handle: (event) => handleMailStatuses(opts.db, mailStatuses([event])),
+    handle: (event) =>
+      event.type === 'directory.ports-merged'
+        ? handlePortsMerged(opts.db, event, opts.logger)
+        : handleMailStatuses(opts.db, mailStatuses([event])),
     handleBatch: (events) => handleMailStatuses(opts.db, mailStatuses(events)),
   });
 }

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import { PORT_IMPORT_SKIPS_SHOWN, type PortImportResult } from '@mfd/contracts';
 import type { Actor } from '../../data/actor';
 import type { DirectoryDB } from '../../data/db';
-import { upsertImportedPorts, type ImportedPort } from '../../data/ports.repository';
+import { upsertImportedPorts, type ImportedPort } from '../../data/port-import.repository';
 import { readCodeList } from './code-list-reader';
 import type { PortRow } from './unlocode-row';
+import { mergeAndTell } from './port-sharing';
 import { portTimezone } from './port-timezone';
 
 type Skip = PortImportResult['skipped'][number];
@@ -112,6 +113,8 @@ export async function importPorts(
     }
     await flush(batch);
     await writing;
+    // A code the file shares that companies hold as their own ports: those merge into the shared one.
+    await mergeAndTell(trx);
   });
   return {
     success: true,
