@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PORTS } from '@mfd/contracts';
+import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { signInAsOperator } from './support/operator';
 import { signUp, toast } from './support/session';
@@ -24,8 +26,13 @@ describe('directory screens in the browser', () => {
     const add = page.getByRole('dialog', { name: 'Add New Customer' });
     await add.getByLabel('Legal Entity Name').fill('Nordic Tankers A/S');
     await add.getByLabel('Address').fill('Amaliegade 10, Copenhagen');
+    // Add asks for the city and country that Edit requires, so editing later asks nothing new.
+    await add.getByLabel('City').fill('Copenhagen');
+    await add.getByRole('textbox', { name: 'Country' }).fill('Denmark');
+    await page.getByRole('option', { name: 'Denmark (DK)' }).click();
     await add.getByLabel('General Email').fill('ops@nordic-tankers.example');
-    await add.getByLabel('Main Phone').fill('+45 33 44 55 66');
+    // Kept as typed, grouping and all.
+    await add.getByLabel('Main Phone').fill('+45 3344 5566');
     await add.getByLabel('Contact Name').fill('Mette Hansen');
     await add.getByLabel('Contact Phone').fill('+45 33 44 55 67');
     await add.getByLabel('Contact Email').fill('mette@nordic-tankers.example');
@@ -40,12 +47,13 @@ describe('directory screens in the browser', () => {
     await table.getByText('Nordic Tankers A/S').waitFor();
     expect(await page.getByLabel('Total Customers').innerText()).toContain('1');
 
+    await table.getByText('+45 3344 5566').waitFor();
+
+    // Editing asks for nothing more than adding did: the new phone alone is saved.
     await page.getByRole('button', { name: 'Edit Nordic Tankers A/S' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Customer' });
     await edit.getByLabel('Brand Name').fill('NT Shipping');
-    await edit.getByLabel('City').fill('Copenhagen');
-    await edit.getByRole('textbox', { name: 'Country' }).fill('Denmark');
-    await page.getByRole('option', { name: 'Denmark (DK)' }).click();
+    await edit.getByLabel('Primary Phone').fill('+45 70 20 30 40');
     const saved = page.waitForRequest((r) => r.url().includes('/api/customers/') && r.method() !== 'GET');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Customer updated successfully!');
@@ -53,6 +61,7 @@ describe('directory screens in the browser', () => {
     expect((await saved).method()).toBe('PATCH');
     await table.getByText('NT Shipping').waitFor();
     await table.getByText('Denmark').waitFor();
+    await table.getByText('+45 70 20 30 40').waitFor();
 
     await page.getByRole('button', { name: 'Delete Nordic Tankers A/S' }).click();
     await page
@@ -83,7 +92,8 @@ describe('directory screens in the browser', () => {
     await dialog.getByLabel('Contact Email').fill('weiming@lioncity.example');
     const portSearch = dialog.getByLabel('Add a port');
     await portSearch.fill('zzqx');
-    await page.getByText('No results found.').waitFor();
+    // The page's own Add form has a port box too, its (empty) result list hidden.
+    await page.getByText('No results found.').filter({ visible: true }).waitFor();
     await page.getByRole('button', { name: 'Add new?' }).click();
     // "Add new?" opens the Add New Port dialog with the text typed so far.
     const portDialog = page.getByRole('dialog', { name: 'Add New Port' });
@@ -99,6 +109,101 @@ describe('directory screens in the browser', () => {
     expect((await saved).method()).toBe('PATCH');
     expect(Object.keys((await saved).postDataJSON() as object)).not.toContain('is_default_for_ports');
     await table.getByRole('cell', { name: 'SGSIN' }).waitFor();
+  });
+
+  it('adds a supplier with the ports it covers, from the same picker as Edit', async () => {
+    const page = await browser.openPage();
+    await signUp(page);
+    await page.getByRole('link', { name: 'Suppliers' }).first().click();
+    const form = page.getByRole('region', { name: 'Add New Supplier' });
+    await form.getByLabel('Trading Name').fill('Maas Bunkers');
+    await form.getByLabel('Email').fill('desk@maas.example');
+    await form.getByLabel('Phone').fill('+31 10 440-5566');
+    const portSearch = form.getByLabel('Add a port');
+    await portSearch.fill('rotterdam');
+    await page.getByRole('option', { name: /Rotterdam \(NLRTM\)/ }).click();
+    await portSearch.fill('singapore');
+    await page.getByRole('option', { name: /Singapore \(SGSIN\)/ }).click();
+    await form.getByText('NLRTM Rotterdam').waitFor();
+    await form.getByRole('button', { name: 'Remove SGSIN' }).click();
+    // A port not listed yet is added from the box; that dialog's own submit leaves this form alone.
+    const code = `NLQ${String.fromCharCode(65 + Math.floor(Math.random() * 26), 65 + Math.floor(Math.random() * 26))}`;
+    await portSearch.fill('Maasvlakte Buoy');
+    await page.getByRole('button', { name: 'Add new?' }).click();
+    const portDialog = page.getByRole('dialog', { name: 'Add New Port' });
+    await portDialog.getByLabel('UN/LOCODE').fill(code);
+    await portDialog.getByLabel('Country').fill('NL');
+    await portDialog.getByRole('button', { name: 'Add Port' }).click();
+    await portDialog.waitFor({ state: 'detached' });
+    await form.getByText(`${code} Maasvlakte Buoy`).waitFor();
+    expect(await form.getByLabel('Trading Name').inputValue()).toBe('Maas Bunkers');
+    await form.getByRole('button', { name: 'Add Supplier' }).click();
+    await toast(page, 'Supplier created successfully!');
+
+    const row = page
+      .getByRole('table', { name: 'Suppliers' })
+      .getByRole('row')
+      .filter({ hasText: 'Maas Bunkers' });
+    await row.getByText(`${code}, NLRTM`).waitFor();
+    expect(await row.getByText('SGSIN').count()).toBe(0);
+    // The form is empty again, its ports included; the Edit dialog shows the ports the Add form took.
+    expect(await form.getByText('NLRTM Rotterdam').count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit Maas Bunkers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Maas Bunkers' });
+    await dialog.getByText('NLRTM Rotterdam').waitFor();
+    expect(await dialog.getByLabel('Phone', { exact: true }).inputValue()).toBe('+31 10 440-5566');
+  });
+
+  it('lets a platform operator approve in Admin › Ports a port a company added, which only that company saw until then', async () => {
+    const code = `NLQ${String.fromCharCode(65 + Math.floor(Math.random() * 26), 65 + Math.floor(Math.random() * 26))}`;
+    const searchPorts = async (page: Page) => {
+      await page.getByRole('link', { name: 'Admin' }).first().click();
+      await page.getByRole('tab', { name: 'Ports' }).click();
+      await page.getByLabel('Search ports').fill(code);
+      return page.getByRole('table', { name: 'Ports' });
+    };
+
+    const owner = await browser.openPage();
+    await signUp(owner, 'admin');
+    await owner.getByRole('link', { name: 'Admin' }).first().click();
+    await owner.getByRole('tab', { name: 'Ports' }).click();
+    await owner.getByRole('button', { name: 'Add Port' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Add New Port' });
+    await dialog.getByLabel('UN/LOCODE').fill(code);
+    await dialog.getByLabel('Port Name').fill('Moerdijk Buoy');
+    await dialog.getByLabel('Country').fill('NL');
+    await dialog.getByRole('button', { name: 'Add Port' }).click();
+    await toast(owner, 'Only your company sees it until a platform operator approves it.');
+    const ownList = await searchPorts(owner);
+    await ownList.getByText('Pending approval').waitFor();
+
+    const other = await browser.openPage();
+    await signUp(other, 'admin');
+    await (await searchPorts(other)).getByText(`No ports match "${code}".`).waitFor();
+
+    const operator = await browser.openPage();
+    await signInAsOperator(operator);
+    await operator.getByRole('link', { name: 'Admin' }).first().click();
+    await operator.getByRole('tab', { name: 'Ports' }).click();
+    const review = operator.getByRole('table', { name: 'Ports awaiting approval' });
+    const row = review.getByRole('row').filter({ hasText: code });
+    await row.getByText('Moerdijk Buoy').waitFor();
+    expect(await axeViolations(operator)).toEqual([]);
+    await operator.getByRole('button', { name: `Approve ${code} Moerdijk Buoy` }).click();
+    await toast(operator, 'Port approved: every company now sees it.');
+    await row.waitFor({ state: 'detached' });
+    // The vessels companies named await the same review, in their own tab.
+    await operator.getByRole('tab', { name: 'Vessels' }).click();
+    await operator
+      .getByRole('table', { name: 'Vessels awaiting confirmation' })
+      .or(operator.getByText('No vessels await confirmation', { exact: false }))
+      .waitFor();
+    expect(await axeViolations(operator)).toEqual([]);
+
+    await other.reload();
+    const shared = await searchPorts(other);
+    await shared.getByRole('cell', { name: code }).waitFor();
+    expect(await shared.getByText('Pending approval').count()).toBe(0);
   });
 
   it('adds a port with UN/LOCODE auto-fill and an inline new supplier', async () => {
@@ -129,7 +234,10 @@ describe('directory screens in the browser', () => {
     await dialog.getByLabel('New Supplier Trading Name').fill('Jurong Marine Fuels');
     await dialog.getByLabel('New Supplier Email').fill('ops@jurong-fuels.example');
     await dialog.getByRole('button', { name: 'Add Port' }).click();
-    await toast(page, 'Port added successfully! 1 suppliers linked to this port (including 1 new supplier)');
+    await toast(
+      page,
+      'Port added successfully! 1 suppliers linked to this port (including 1 new supplier). Only your company sees it until a platform operator approves it.',
+    );
 
     await page.getByLabel('Search ports').fill('jurong');
     await page.getByRole('table', { name: 'Ports' }).getByText('SGJUR').waitFor();
@@ -199,6 +307,8 @@ describe('directory screens in the browser', () => {
     await add.getByRole('button', { name: 'Add Customer' }).click();
     for (const message of [
       'Legal entity name is required',
+      'City is required',
+      'Country is required',
       'Main phone is required',
       'Contact phone is required',
       'Main ship type is required',

@@ -27,6 +27,9 @@ async function addCustomer(page: Page, name: string): Promise<void> {
   const add = page.getByRole('dialog', { name: 'Add New Customer' });
   await add.getByLabel('Legal Entity Name').fill(name);
   await add.getByLabel('Address').fill('Amaliegade 10, Copenhagen');
+  await add.getByLabel('City').fill('Copenhagen');
+  await add.getByRole('textbox', { name: 'Country' }).fill('Denmark');
+  await page.getByRole('option', { name: 'Denmark (DK)' }).click();
   await add.getByLabel('General Email').fill('ops@nordic-tankers.example');
   await add.getByLabel('Main Phone').fill('+45 33 44 55 66');
   await add.getByLabel('Contact Name').fill('Mette Hansen');
@@ -188,6 +191,9 @@ describe('inquiries in the browser', () => {
     const add = page.getByRole('dialog', { name: 'Add New Customer' });
     expect(await add.getByLabel('Legal Entity Name').inputValue()).toBe('Baltic Bunker Buyers');
     await add.getByLabel('Address').fill('Strandvejen 1, Aarhus');
+    await add.getByLabel('City').fill('Aarhus');
+    await add.getByRole('textbox', { name: 'Country' }).fill('Denmark');
+    await page.getByRole('option', { name: 'Denmark (DK)' }).click();
     await add.getByLabel('General Email').fill('ops@baltic-bunker.example');
     await add.getByLabel('Main Phone').fill('+45 33 44 55 66');
     await add.getByLabel('Contact Name').fill('Lars Berg');

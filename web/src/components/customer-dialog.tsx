@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } 
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
+  CUSTOMER_REQUIRED_FIELDS,
   customerCreate,
   customerUpdate,
   DEFAULT_SELLING_TERMS,
@@ -20,6 +21,8 @@ import { useUnsavedChanges } from '../lib/unsaved-changes';
 const CREATE_FIELDS = [
   'legal_entity_name',
   'address',
+  'city',
+  'country',
   'general_email',
   'main_phone',
   'website',
@@ -33,9 +36,7 @@ const EDIT_FIELDS = [
   ...CREATE_FIELDS,
   'brand_name',
   'trading_name',
-  'city',
   'state_province',
-  'country',
   'postal_code',
   'registration_number',
   'tax_id',
@@ -53,8 +54,9 @@ function initialValues(customer?: Customer): Values {
 }
 
 /**
- * Add New Customer (create rules of spec §5: all but the website required) and Edit Customer
- * (edit rules: legal name, street address, city, country, e-mail and phone required).
+ * Add New Customer (spec §5's create fields plus city and country) and Edit Customer (its edit
+ * fields): both require the same fields (CUSTOMER_REQUIRED_FIELDS), so an edit never first asks
+ * for something the add did not.
  */
 export function CustomerDialog({
   opened,
@@ -106,13 +108,9 @@ export function CustomerDialog({
     }
   });
 
-  const text = (name: keyof Values, label: string, options: { required?: boolean; type?: string } = {}) => (
-    <TextInput
-      label={label}
-      required={options.required}
-      type={options.type ?? 'text'}
-      {...form.getInputProps(name)}
-    />
+  const required = (name: keyof Values) => (CUSTOMER_REQUIRED_FIELDS as readonly string[]).includes(name);
+  const text = (name: keyof Values, label: string, type = 'text') => (
+    <TextInput label={label} required={required(name)} type={type} {...form.getInputProps(name)} />
   );
   const shipTypes: string[] = editing ? [...SHIP_TYPES_EDIT] : [...SHIP_TYPES_CREATE];
   if (form.values.main_ship_type && !shipTypes.includes(form.values.main_ship_type))
@@ -123,34 +121,29 @@ export function CustomerDialog({
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {text('legal_entity_name', 'Legal Entity Name', { required: true })}
+            {text('legal_entity_name', 'Legal Entity Name')}
             {editing && text('brand_name', 'Brand Name')}
             {editing && text('trading_name', 'Trading Name')}
-            {text('address', editing ? 'Street Address' : 'Address', { required: true })}
-            {editing && text('city', 'City', { required: true })}
+            {text('address', editing ? 'Street Address' : 'Address')}
+            {text('city', 'City')}
             {editing && text('state_province', 'State / Province')}
-            {editing && (
-              <Select
-                label="Country"
-                required
-                data={COUNTRY_OPTIONS}
-                searchable
-                {...form.getInputProps('country')}
-              />
-            )}
+            <Select
+              label="Country"
+              required={required('country')}
+              data={COUNTRY_OPTIONS}
+              searchable
+              {...form.getInputProps('country')}
+            />
             {editing && text('postal_code', 'Postal Code')}
-            {text('general_email', editing ? 'Primary Email' : 'General Email', {
-              required: true,
-              type: 'email',
-            })}
-            {text('main_phone', editing ? 'Primary Phone' : 'Main Phone', { required: true, type: 'tel' })}
-            {text('website', 'Website (optional)', { type: 'url' })}
+            {text('general_email', editing ? 'Primary Email' : 'General Email', 'email')}
+            {text('main_phone', editing ? 'Primary Phone' : 'Main Phone', 'tel')}
+            {text('website', 'Website (optional)', 'url')}
             {editing && text('registration_number', 'Registration Number')}
             {editing && text('tax_id', 'Tax ID')}
-            {text('contact_name', 'Contact Name', { required: !editing })}
+            {text('contact_name', 'Contact Name')}
             {editing && text('contact_position', 'Contact Position')}
-            {text('contact_phone', 'Contact Phone', { required: !editing, type: 'tel' })}
-            {text('contact_email', 'Contact Email', { required: !editing, type: 'email' })}
+            {text('contact_phone', 'Contact Phone', 'tel')}
+            {text('contact_email', 'Contact Email', 'email')}
             <Select
               label="Selling Terms"
               data={[...SELLING_TERMS]}
@@ -159,7 +152,7 @@ export function CustomerDialog({
             />
             <Select
               label="Main Ship Type"
-              required={!editing}
+              required={required('main_ship_type')}
               data={shipTypes}
               {...form.getInputProps('main_ship_type')}
             />

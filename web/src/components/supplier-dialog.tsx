@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Checkbox,
   Divider,
@@ -14,19 +13,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { SUPPLIER_DEFAULT_TAG, supplierInput, type Supplier } from '@mfd/contracts';
 import { errorDetail } from '../lib/api-client';
-import { searchPorts } from '../lib/api/ports';
 import { useSaveSupplier } from '../lib/api/suppliers';
 import { applyServerErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
-import { AddPortDialog } from './add-port-dialog';
-import { AutocompleteSearch, ResultLine } from './autocomplete-search';
 import { STATUS_OPTIONS } from '../lib/options';
 import { useUnsavedChanges } from '../lib/unsaved-changes';
+import { PortCoveragePicker, type CoveredPort } from './port-coverage-picker';
 
 type Contact = { name: string; email: string; phone: string; role: string; is_primary: boolean };
 type Values = {
@@ -36,7 +32,7 @@ type Values = {
   status: 'active' | 'inactive';
   tags: string[];
   contacts: Contact[];
-  ports: Array<{ id: string; unlocode: string; name: string }>;
+  ports: CoveredPort[];
 };
 
 function initialValues(supplier?: Supplier): Values {
@@ -78,17 +74,11 @@ export function SupplierDialog({
   supplier?: Supplier;
 }) {
   const save = useSaveSupplier(supplier?.id);
-  const [newPortText, setNewPortText] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: initialValues(supplier),
     validate: (v) => zod4Resolver(supplierInput)(toRequest(v)),
   });
   useUnsavedChanges(opened && form.isDirty());
-
-  const addPort = (p: { id: string; unlocode: string; name: string }) => {
-    if (!form.values.ports.some((x) => x.id === p.id))
-      form.insertListItem('ports', { id: p.id, unlocode: p.unlocode, name: p.name });
-  };
 
   const submit = form.onSubmit(async (v) => {
     try {
@@ -189,38 +179,11 @@ export function SupplierDialog({
           </Group>
 
           <Divider label="Ports covered" labelPosition="left" />
-          <AutocompleteSearch
-            label="Add a port"
-            placeholder="Search by name or UN/LOCODE"
-            queryKey="ports"
-            search={searchPorts}
-            itemKey={(p) => p.id}
-            itemLabel={() => ''}
-            renderItem={(p) => <ResultLine title={p.display_name} detail={p.subtitle} />}
-            onSelect={(p) => addPort(p)}
-            onAddNew={setNewPortText}
+          <PortCoveragePicker
+            value={form.values.ports}
+            onChange={(ports) => form.setFieldValue('ports', ports)}
             error={form.errors.ports}
           />
-          <Group gap="xs">
-            {form.values.ports.map((p, index) => (
-              <Badge
-                key={p.id}
-                variant="light"
-                rightSection={
-                  <ActionIcon
-                    size="xs"
-                    variant="transparent"
-                    aria-label={`Remove ${p.unlocode}`}
-                    onClick={() => form.removeListItem('ports', index)}
-                  >
-                    <IconX size={12} />
-                  </ActionIcon>
-                }
-              >
-                {p.unlocode} {p.name}
-              </Badge>
-            ))}
-          </Group>
 
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -232,14 +195,6 @@ export function SupplierDialog({
           </Group>
         </Stack>
       </form>
-      {newPortText !== null && (
-        <AddPortDialog
-          opened
-          initialText={newPortText}
-          onClose={() => setNewPortText(null)}
-          onCreated={addPort}
-        />
-      )}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Company, CreatedResponse, DetailResponse } from '@mfd/contracts';
+import type { Company, CreatedResponse, DetailResponse, PendingPort, PendingVessel } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { useSingleFlightMutation } from '../../../lib/mutation';
 
@@ -45,4 +45,31 @@ export const useAddStandardFuels = () =>
 export const useAddSampleData = () =>
   useInvalidating([['products'], ['suppliers'], ['customers'], ['companies'], ['dashboard'], ['ports']], () =>
     apiRequest<DetailResponse>('/api/admin/sample-data', { method: 'POST' }),
+  );
+
+/** Ports companies added that await an operator's approval (operators only). */
+export const usePendingPorts = () =>
+  useQuery({
+    queryKey: ['ports', 'pending'],
+    queryFn: () => apiRequest<PendingPort[]>('/api/ports/pending'),
+  });
+
+// A review changes which ports every company sees: every port list and search is read again.
+export const useReviewPort = () =>
+  useInvalidating(
+    [['ports'], ['suppliers']],
+    ({ id, verdict }: { id: string; verdict: 'approve' | 'reject' }) =>
+      apiRequest<DetailResponse>(`/api/ports/${id}/${verdict}`, { method: 'POST' }),
+  );
+
+/** Vessels companies named that await an operator's confirmation (operators only). */
+export const usePendingVessels = () =>
+  useQuery({
+    queryKey: ['vessels', 'pending'],
+    queryFn: () => apiRequest<PendingVessel[]>('/api/vessels/pending'),
+  });
+
+export const useConfirmVessel = () =>
+  useInvalidating([['vessels']], (id: string) =>
+    apiRequest<DetailResponse>(`/api/vessels/${id}/confirm`, { method: 'POST' }),
   );

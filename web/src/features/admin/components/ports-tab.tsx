@@ -1,14 +1,18 @@
-import { Button, Group, Pagination, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Skeleton, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AddPortDialog } from '../../../components/add-port-dialog';
 import { usePortsPage } from '../../../lib/api/ports';
+import { PendingPorts } from './pending-ports';
 import { SharedDataNotice, useCanChangeSharedData } from './shared-data-notice';
 
 const PAGE_SIZE = 50;
 
-/** Admin › Ports: the whole port list (10k+ after an import), searched and paged on the server. */
+/**
+ * Admin › Ports: the whole port list the company sees (10k+ after an import), searched and paged on
+ * the server, its own ports marked until approved; platform operators review those of every company first.
+ */
 export function PortsTab() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
@@ -19,6 +23,7 @@ export function PortsTab() {
   return (
     <>
       {!canChange && <SharedDataNotice />}
+      {canChange && <PendingPorts />}
       <Group justify="space-between" mb="md">
         <TextInput
           aria-label="Search ports"
@@ -57,7 +62,14 @@ export function PortsTab() {
               {data?.items.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td ff="monospace">{p.unlocode}</Table.Td>
-                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>
+                    {p.name}{' '}
+                    {p.pending && (
+                      <Badge size="sm" variant="light" color="blue" autoContrast>
+                        Pending approval
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>{p.country}</Table.Td>
                   <Table.Td>{p.timezone}</Table.Td>
                 </Table.Tr>

@@ -12,6 +12,7 @@ import { PortsTab } from '../components/ports-tab';
 import { ProductsTab } from '../components/products-tab';
 import { QueueBoardButton } from '../components/queue-board-button';
 import { SuppliersTab } from '../components/suppliers-tab';
+import { VesselsTab } from '../components/vessels-tab';
 
 /**
  * The admin area: a company admin manages their company and sees the shared reference data; a
@@ -61,6 +62,7 @@ export function AdminPage() {
             <Tabs.Tab value="ports">Ports</Tabs.Tab>
             <Tabs.Tab value="products">Products</Tabs.Tab>
             <Tabs.Tab value="import">Bulk Import</Tabs.Tab>
+            {user.operator && <Tabs.Tab value="vessels">Vessels</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="companies">
             <CompaniesTab />
@@ -76,6 +78,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="import">
             <BulkImportTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="vessels">
+            <VesselsTab />
           </Tabs.Panel>
         </Tabs>
       </Card>
