@@ -221,7 +221,7 @@ from (
     and country ~ '^[A-Z]{2}$' and location ~ '^[A-Z2-9]{3}$' and name <> ''
   order by country || location, n
 ) rows
-on conflict (unlocode) do update set name = excluded.name, name_ascii = excluded.name_ascii,
+on conflict (unlocode) where tenant_id is null do update set name = excluded.name, name_ascii = excluded.name_ascii,
   subdivision = excluded.subdivision, functions = excluded.functions, status = excluded.status,
   lat = excluded.lat, lon = excluded.lon, updated_at = now()
 where (p.name, p.name_ascii, p.subdivision, p.functions, p.status, p.lat, p.lon)

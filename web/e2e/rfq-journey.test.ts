@@ -125,8 +125,8 @@ describe('the RFQ loop in the browser', () => {
       tags: ['Rotterdam'],
     });
 
-    // The inquiry, through the create form: two fuel lines, the ETA ten days ahead in port time. The
-    // vessel register is shared by all companies: inquiries.test.ts needs MSC OSCAR to be unknown.
+    // The inquiry, through the create form: two fuel lines, the ETA ten days ahead in port time. A
+    // vessel it names stays this company's own until an operator confirms it.
     const etaInput = portInput(new Date(Date.now() + 10 * DAY));
     const eta = fromPortInput(etaInput);
     await trader.goto('/inquiries');

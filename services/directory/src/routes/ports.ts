@@ -23,7 +23,6 @@ import { badRequest, conflict, errorResponses, notFound } from '@mfd/service-kit
 import { actorOf, isUniqueViolation, type Actor } from '../data/actor';
 import type { DirectoryDB } from '../data/db';
 import {
-  createPort,
   findPortByCode,
   findPortById,
   listPorts,
@@ -32,7 +31,7 @@ import {
 } from '../data/ports.repository';
 import { createInlineSupplier, linkSuppliersToPort } from '../data/suppliers.repository';
 import type { DirectoryDeps } from '../deps';
-import { mergeAndTell } from '../domain/ports/port-sharing';
+import { addPort } from '../domain/ports/port-sharing';
 
 type PortValues = z.output<typeof portInput>;
 
@@ -46,20 +45,16 @@ function existingPort(unlocode: string, field: string) {
   return conflict(message, [{ field, message }]);
 }
 
-/**
- * A port added in the caller's transaction: a platform operator's is shared at once (and takes in
- * the companies' own ports of its code), anyone else's is their company's own until approved.
- */
-async function addPort(
+/** A port added in the caller's transaction (port-sharing's addPort); a code the caller sees already is 409. */
+async function addPortOr409(
   trx: Kysely<DirectoryDB>,
   values: PortValues,
   actor: Actor,
   operator: boolean,
   field: string,
 ): Promise<string> {
-  const id = await createPort(trx, values, actor, { shared: operator });
+  const id = await addPort(trx, values, actor, { operator });
   if (!id) throw existingPort(values.unlocode, field);
-  if (operator) await mergeAndTell(trx);
   return id;
 }
 
@@ -194,7 +189,7 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
       const { operator } = request.auth;
       const id = await db
         .transaction()
-        .execute((trx) => addPort(trx, request.body, actorOf(request.auth), operator, 'unlocode'))
+        .execute((trx) => addPortOr409(trx, request.body, actorOf(request.auth), operator, 'unlocode'))
         .catch((err: unknown) => duplicatePort(err, request.body.unlocode, 'unlocode'));
       if (operator) deps.relay.kick();
       return reply.code(201).send({
@@ -226,7 +221,7 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
       const result = await db
         .transaction()
         .execute(async (trx) => {
-          const portId = await addPort(trx, values, actor, operator, 'port.unlocode');
+          const portId = await addPortOr409(trx, values, actor, operator, 'port.unlocode');
           const newSupplierId = new_supplier
             ? await createInlineSupplier(trx, actor, {
                 trading_name: new_supplier.trading_name,

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
-import { MAX_JOB_BATCH, QUEUES, type JobPayload } from '@mfd/contracts';
+import { MAX_JOB_BATCH, QUEUES, type JobPayload, type portInput } from '@mfd/contracts';
 import { writeOutboxMany } from '@mfd/queue';
+import type { z } from 'zod';
 import type { Actor } from '../../data/actor';
 import type { DirectoryDB } from '../../data/db';
 import { lockPort, mergeOwnPortsIntoShared, sharePort } from '../../data/port-review.repository';
+import { createPort } from '../../data/ports.repository';
 
 /**
  * After a write that shares a code, in its transaction: every company's own port of a shared code
@@ -26,6 +28,22 @@ export async function mergeAndTell(trx: Kysely<DirectoryDB>): Promise<number> {
   });
   await writeOutboxMany(trx, QUEUES.inquiryEvents, events);
   return merges.reduce((n, m) => n + m.merged.length, 0);
+}
+
+/**
+ * A port added in the caller's transaction: a platform operator's is shared at once (and takes in
+ * the companies' own ports of its code), anyone else's is their company's own until approved.
+ * Null when the code is one the company sees already as shared.
+ */
+export async function addPort(
+  trx: Kysely<DirectoryDB>,
+  values: z.output<typeof portInput>,
+  actor: Actor,
+  { operator }: { operator: boolean },
+): Promise<string | null> {
+  const id = await createPort(trx, values, actor, { shared: operator });
+  if (id && operator) await mergeAndTell(trx);
+  return id;
 }
 
 export type Approval =
