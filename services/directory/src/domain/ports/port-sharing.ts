@@ -10,9 +10,9 @@ import { createPort } from '../../data/ports.repository';
 /**
  * After a write that shares a code, in its transaction: every company's own port of a shared code
  * is merged into the shared port, and the inquiry service is told through the outbox (one event per
- * shared port), so the companies' inquiries name the shared port too. Answers how many were merged.
+ * shared port), so the companies' inquiries name the shared port too.
  */
-export async function mergeAndTell(trx: Kysely<DirectoryDB>): Promise<number> {
+export async function mergeAndTell(trx: Kysely<DirectoryDB>): Promise<void> {
   const merges = await mergeOwnPortsIntoShared(trx);
   const at = new Date().toISOString();
   const events: JobPayload[] = merges.flatMap(({ port, merged }) => {
@@ -27,7 +27,6 @@ export async function mergeAndTell(trx: Kysely<DirectoryDB>): Promise<number> {
     return parts;
   });
   await writeOutboxMany(trx, QUEUES.inquiryEvents, events);
-  return merges.reduce((n, m) => n + m.merged.length, 0);
 }
 
 /**
