@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Skeleton, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import type { PendingPort } from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -14,12 +13,10 @@ const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', y
  */
 export function PendingPorts() {
   const { data, isLoading, isError } = usePendingPorts();
+  // One review at a time: every Approve and Reject waits while one is on its way.
   const review = useReviewPort();
-  // The row whose review is on its way: its buttons wait, so a double click sends one request.
-  const [busy, setBusy] = useState<string | null>(null);
 
   const decide = (port: PendingPort, verdict: 'approve' | 'reject') => {
-    setBusy(port.id);
     review.mutate(
       { id: port.id, verdict },
       {
@@ -28,7 +25,6 @@ export function PendingPorts() {
           notifyError(
             errorDetail(err, verdict === 'approve' ? 'Error approving port' : 'Error rejecting port'),
           ),
-        onSettled: () => setBusy(null),
       },
     );
   };
@@ -78,7 +74,7 @@ export function PendingPorts() {
                       <Button
                         size="xs"
                         variant="light"
-                        disabled={busy === p.id}
+                        disabled={review.isPending}
                         onClick={() => decide(p, 'approve')}
                         aria-label={`Approve ${p.unlocode} ${p.name}`}
                       >
@@ -88,7 +84,7 @@ export function PendingPorts() {
                         size="xs"
                         variant="subtle"
                         color="red"
-                        disabled={busy === p.id}
+                        disabled={review.isPending}
                         onClick={() => decide(p, 'reject')}
                         aria-label={`Reject ${p.unlocode} ${p.name}`}
                       >

@@ -1,5 +1,4 @@
 import { Alert, Button, Skeleton, Table, Text } from '@mantine/core';
-import { useState } from 'react';
 import { errorDetail } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useConfirmVessel, usePendingVessels } from '../api/admin';
@@ -13,8 +12,8 @@ const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', y
  */
 export function VesselsTab() {
   const { data, isLoading, isError } = usePendingVessels();
+  // One confirmation at a time: every Confirm waits while one is on its way.
   const confirm = useConfirmVessel();
-  const [busy, setBusy] = useState<string | null>(null);
 
   if (isLoading) return <Skeleton height={120} />;
   if (isError)
@@ -50,16 +49,14 @@ export function VesselsTab() {
                 <Button
                   size="xs"
                   variant="light"
-                  disabled={busy === v.id}
+                  disabled={confirm.isPending}
                   aria-label={`Confirm ${v.name} (IMO ${v.imo})`}
-                  onClick={() => {
-                    setBusy(v.id);
+                  onClick={() =>
                     confirm.mutate(v.id, {
                       onSuccess: (r) => notifySuccess(r.detail),
                       onError: (err) => notifyError(errorDetail(err, 'Error confirming vessel')),
-                      onSettled: () => setBusy(null),
-                    });
-                  }}
+                    })
+                  }
                 >
                   Confirm
                 </Button>
