@@ -56,7 +56,7 @@ export function recipientsOfInquiry(db: Kysely<InquiryDB>, tenantId: string, inq
 }
 export type RecipientWithSender = Awaited<ReturnType<typeof recipientsOfInquiry>>[number];
 
-/** The addresses an inquiry went to, in the order of recipientsOfInquiry, at most `limit`, and how many in all. */
+/** The addresses an inquiry went to, in the order sent, at most `limit`, and how many in all. */
 export async function listRecipientAddresses(
   db: Kysely<InquiryDB>,
   tenantId: string,
@@ -70,8 +70,11 @@ export async function listRecipientAddresses(
   const [rows, count] = await Promise.all([
     query
       .select(['supplier_name', 'contact_name', 'email'])
+      // Addresses of one distribution share their first_sent_at: by name then, as a reader expects.
       .orderBy('first_sent_at')
-      .orderBy('id')
+      .orderBy('supplier_name')
+      .orderBy(sql`contact_name nulls first`)
+      .orderBy('email')
       .limit(limit)
       .execute(),
     query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
