@@ -67,13 +67,14 @@ export async function addOutboxRequestId(db: Kysely<unknown>): Promise<void> {
 
 /**
  * Marks rows confirmed by their consumer and scrubs what a mail job carried (names, sealed links):
- * once the mail is out, nothing needs it again.
+ * once the mail is out, nothing needs it again. Answers the ids confirmed now: a confirmation
+ * that comes again (a redelivered event) is in none, so work done once per outcome keys on it.
  */
-export async function confirmOutbox(db: OutboxDb, ids: string[]): Promise<number> {
+export async function confirmOutbox(db: OutboxDb, ids: string[]): Promise<string[]> {
   // Ids come from queued jobs; one that is no outbox id (not a uuid) confirms nothing.
   ids = ids.filter((id) => UUID.test(id));
-  if (ids.length === 0) return 0;
-  const result = await asOutboxDb(db)
+  if (ids.length === 0) return [];
+  const rows = await asOutboxDb(db)
     .updateTable('outbox')
     .set({
       confirmed_at: sql<Date>`now()`,
@@ -81,8 +82,9 @@ export async function confirmOutbox(db: OutboxDb, ids: string[]): Promise<number
     })
     .where('id', 'in', ids)
     .where('confirmed_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /**

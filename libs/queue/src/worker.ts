@@ -41,9 +41,10 @@ export interface ConsumerOptions<S extends z.ZodType> {
   /**
    * Handles the payloads of an `outbox.batch` job together (in one statement, say); without it,
    * `handle` takes them one by one, each under its row's request id. Idempotent like `handle`; it
-   * runs under no request id, so outbox rows it writes carry none.
+   * runs under no request id, so outbox rows it writes carry none; `requestIds` holds each
+   * payload's (in order) for what records them itself.
    */
-  handleBatch?: (payloads: z.infer<S>[], job: Job) => Promise<unknown>;
+  handleBatch?: (payloads: z.infer<S>[], job: Job, requestIds: (string | null)[]) => Promise<unknown>;
 }
 
 /**
@@ -95,6 +96,7 @@ export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Wo
         await opts.handleBatch(
           items.map((item) => item.payload),
           job,
+          items.map((item) => item.requestId),
         );
     } else
       for (const item of items) await withRequestId(item.requestId, () => opts.handle(item.payload, job));

@@ -392,9 +392,11 @@ describe('outbox relay', () => {
         .transaction()
         .execute((trx) => writeOutbox(trx, QUEUES.mailSend, mail(sealed)));
       expect(JSON.stringify((await outboxRow(id)).payload)).toContain(sealed);
-      expect(await confirmOutbox(database.db, [id])).toBe(1);
+      expect(await confirmOutbox(database.db, [id])).toEqual([id]);
       const row = await outboxRow(id);
       expect(row.confirmed_at).not.toBeNull();
+      // Confirmed once: a confirmation that comes again confirms nothing new.
+      expect(await confirmOutbox(database.db, [id])).toEqual([]);
       expect(row.payload).toMatchObject({
         type: 'mail.send',
         mail: { template: 'password-reset', data: {} },
