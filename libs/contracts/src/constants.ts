@@ -92,7 +92,8 @@ export const FINAL_MAIL_STATUSES = [
   'sent_unconfirmed',
   'failed',
 ] as const satisfies readonly MailStatus[];
-export const isFinalMailStatus = (status: MailStatus) =>
+export type FinalMailStatus = (typeof FINAL_MAIL_STATUSES)[number];
+export const isFinalMailStatus = (status: MailStatus): status is FinalMailStatus =>
   (FINAL_MAIL_STATUSES as readonly MailStatus[]).includes(status);
 
 export const SUPPLIER_DEFAULT_TAG = 'General';

@@ -22,3 +22,4 @@ export * from './offer-input';
 export * from './offer-terms';
 export * from './rfq-facts';
 export * from './port-time';
+export * from './audit';

@@ -3,12 +3,14 @@ import { outboxAckQueue, QUEUES } from '@mfd/contracts';
 import { queuePrefix, registerQueueMetrics, requestIdHook } from '@mfd/queue';
 import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
 import type { InquiryDeps } from './deps';
+import { registerActorNames } from './routes/actor-name';
 import { dashboardRoutes } from './routes/dashboard';
 import { distributionRoutes } from './routes/distribution';
 import { indexValueRoutes } from './routes/index-values';
 import { inquiryRoutes } from './routes/inquiries';
 import { offerRoutes } from './routes/offers';
 import { publicOfferRoutes } from './routes/public-offers';
+import { timelineRoutes } from './routes/timeline';
 
 export async function buildApp(deps: InquiryDeps) {
   const app = createServiceApp({ name: 'inquiry', ...behindGateway(deps.config) });
@@ -31,11 +33,13 @@ export async function buildApp(deps: InquiryDeps) {
     outbox: deps.database.db,
   });
   app.addHook('onClose', () => queueMetrics.close());
+  registerActorNames(app, deps);
   await app.register(inquiryRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
   await app.register(offerRoutes, { deps });
   await app.register(indexValueRoutes, { deps });
   await app.register(publicOfferRoutes, { deps });
   await app.register(distributionRoutes, { deps });
+  await app.register(timelineRoutes, { deps });
   return app;
 }

@@ -1,7 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Worker } from 'bullmq';
+import type { TimelineItem } from '@mfd/contracts';
 import { createQueueConnection } from '@mfd/queue';
+import { bearer } from '@mfd/testing';
 import { startMailer, type MailerHarness } from '../../mailer/test/harness';
 import { offerTokenHash } from '../src/domain/rfq/offer-link-token';
 import { handleMailStatuses, startMailStatusConsumer } from '../src/jobs/mail-status';
@@ -14,7 +16,7 @@ import {
   suggested,
 } from './distribution-fixtures';
 import { startRfq } from './harness';
-import { createInquiry, signUpTrader } from './offer-fixtures';
+import { createInquiry, offerBody, publicPost, signUpTrader } from './offer-fixtures';
 
 type Stack = Awaited<ReturnType<typeof startRfq>>;
 type Row = Awaited<ReturnType<typeof recipientRows>>[number];
@@ -131,6 +133,80 @@ describe('delivery status of each recipient, through the real mailer and an SMTP
     expect(entries.find((e) => e.id === good.id)!.sent).toEqual([
       expect.objectContaining({ mail_status: 'sent', mail_error: null }),
     ]);
+  });
+
+  it('when the mails end, then each outcome joins the inquiry’s timeline once, under the mailer, with the request that sent it; the award’s too', async () => {
+    const { trader, good, bad, inquiry } = await setUp();
+    m.sink.answer = (recipient) => (recipient === bad.email ? 550 : undefined);
+    const sent = await distribute(s, trader, inquiry.id, {
+      recipients: [
+        { supplier_id: good.id, contact_id: null },
+        { supplier_id: bad.id, contact_id: null },
+      ],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const outcomes = async () => {
+      const res = await s.inquiry.app.inject({
+        method: 'GET',
+        url: `/api/inquiries/${inquiry.id}/timeline`,
+        headers: bearer(trader),
+      });
+      return (res.json().items as TimelineItem[]).filter((i) => i.type === 'mail_outcome');
+    };
+    const ended = await eventually(outcomes, (items) => items.length === 2);
+    const to = (email: string) => ended.find((i) => i.detail.to === email);
+    expect(to(good.email)).toMatchObject({
+      actor: { kind: 'system', name: 'Mail delivery' },
+      detail: { mail: 'rfq-invitation', to_name: 'Lion City Bunkering', status: 'sent', error: null },
+    });
+    expect(to(bad.email)).toMatchObject({
+      detail: { mail: 'rfq-invitation', to_name: 'Straits Marine Fuels', status: 'failed' },
+    });
+    expect(to(bad.email)!.detail.error).toMatch(/^550 /);
+    const db = s.inquiry.deps.database.db;
+    const requestIds = await db
+      .selectFrom('audit_events')
+      .select('request_id')
+      .where('inquiry_id', '=', inquiry.id)
+      .where('type', '=', 'mail_outcome')
+      .execute();
+    expect(requestIds.map((r) => r.request_id)).toEqual([
+      sent.headers['x-request-id'],
+      sent.headers['x-request-id'],
+    ]);
+
+    // The mailer's report of a final status coming again (a redelivered event) adds nothing.
+    const [row] = (await recipientRows(s, inquiry.id)).filter((r) => r.email === good.email);
+    await handleMailStatuses(db, [
+      {
+        type: 'mail.status',
+        job_id: row!.mail_job_id!,
+        reference: row!.id,
+        to: good.email,
+        template: 'rfq-invitation',
+        status: 'sent',
+        attempts: 1,
+        at: new Date().toISOString(),
+      },
+    ]);
+    expect(await outcomes()).toHaveLength(2);
+
+    // An award notice's outcome is the inquiry's too, found through its offer.
+    const mail = await m.sink.waitFor((x) => x.to.includes(good.email));
+    const token = /\/offer\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    const offered = await publicPost(s, token, offerBody(inquiry.lineIds));
+    expect(offered.statusCode, offered.body).toBe(200);
+    const awarded = await s.inquiry.app.inject({
+      method: 'POST',
+      url: `/api/offers/${offered.json().offer_id}/award`,
+      headers: bearer(trader),
+      payload: { notes: null },
+    });
+    expect(awarded.statusCode, awarded.body).toBe(200);
+    const withAward = await eventually(outcomes, (items) => items.length === 3);
+    expect(withAward.at(-1)).toMatchObject({
+      detail: { mail: 'offer-awarded', to: good.email, to_name: 'Lion City Bunkering', status: 'sent' },
+    });
   });
 
   it('when a failed recipient is sent again with resend, then its row goes queued and then sent', async () => {

@@ -263,6 +263,7 @@ describe('inquiries', () => {
       'POST /api/inquiries/:id/distribute': { recipients: [{ supplier_id: randomUUID() }] },
       'GET /api/inquiries/:id/offers': undefined,
       'GET /api/inquiries/:id/index-values': undefined,
+      'GET /api/inquiries/:id/timeline': undefined,
       'PUT /api/inquiries/:id/index-values': {
         values: [{ index_name: 'Platts Singapore Marine Fuel 0.5%', value: '600', as_of: '2026-11-20' }],
       },

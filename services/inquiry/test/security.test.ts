@@ -27,6 +27,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/inquiries/:id/offers',
         'GET /api/inquiries/:id/recipients',
         'GET /api/inquiries/:id/suggested-suppliers',
+        'GET /api/inquiries/:id/timeline',
         'GET /api/offers/:id/revisions',
         'GET /api/offers/supplier-stats',
         'POST /api/inquiries',

@@ -1,5 +1,8 @@
 import type { ColumnType } from 'kysely';
 import type {
+  AuditActorKind,
+  AuditChanges,
+  AuditEventType,
   ChargeBasis,
   ChargeKind,
   DeliveryMethod,
@@ -186,6 +189,33 @@ export interface OfferRevisionsTable {
   content: unknown;
 }
 
+/** The audit trail: rows are only ever inserted (PostgreSQL refuses anything else). */
+export interface AuditEventsTable {
+  /** bigint, read as a number (libs/db): safe far beyond any count of rows. */
+  seq: ColumnType<number, never, never>;
+  tenant_id: string;
+  inquiry_id: string;
+  stem_id: string | null;
+  at: Defaulted<Date>;
+  actor_kind: AuditActorKind;
+  actor_id: string | null;
+  actor_name: string;
+  type: AuditEventType;
+  detail: object;
+  changes: AuditChanges;
+  request_id: string | null;
+}
+
+/** The first and last time each personal link was opened, and how often. */
+export interface OfferLinkOpensTable {
+  token_hash: Buffer;
+  tenant_id: string;
+  audit_seq: number | null;
+  first_opened_at: Date;
+  last_opened_at: Date;
+  open_count: Defaulted<number>;
+}
+
 export interface InquiryDB extends WithOutbox {
   inquiries: InquiriesTable;
   inquiry_products: InquiryProductsTable;
@@ -197,4 +227,6 @@ export interface InquiryDB extends WithOutbox {
   offer_charges: OfferChargesTable;
   offer_revisions: OfferRevisionsTable;
   inquiry_index_values: InquiryIndexValuesTable;
+  audit_events: AuditEventsTable;
+  offer_link_opens: OfferLinkOpensTable;
 }

@@ -1,4 +1,4 @@
-import { profileResponse } from '@mfd/contracts';
+import { currentUser, profileResponse } from '@mfd/contracts';
 import { AppError, type ServiceClient } from '@mfd/service-kit';
 import type { Sender } from '../domain/rfq/recipient-mail';
 
@@ -54,4 +54,13 @@ export async function senderIfReachable(
     log.warn({ err: err.message }, 'profile unreadable: mails go out with the distribution sender, unsigned');
     return null;
   });
+}
+
+/** The caller's name as colleagues read it ("Anna Berg"), or null when identity has none to give. */
+export async function userName(
+  client: ServiceClient,
+  auth: { token: string; requestId?: string },
+): Promise<string | null> {
+  const user = await client.get('/api/auth/me', currentUser, auth);
+  return `${user.first_name} ${user.last_name}`.trim() || null;
 }

@@ -93,6 +93,23 @@ export async function insertRevision(
   await db.insertInto('offer_revisions').values(values).execute();
 }
 
+/** Some revisions of an offer as they were made, by revision number. */
+export async function revisionContents(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  offerId: string,
+  revisions: number[],
+): Promise<Map<number, unknown>> {
+  const rows = await db
+    .selectFrom('offer_revisions')
+    .select(['revision', 'content'])
+    .where('tenant_id', '=', tenantId)
+    .where('offer_id', '=', offerId)
+    .where('revision', 'in', revisions)
+    .execute();
+  return new Map(rows.map((r) => [r.revision, r.content]));
+}
+
 export function listRevisions(db: Kysely<InquiryDB>, tenantId: string, offerId: string) {
   return db
     .selectFrom('offer_revisions')

@@ -201,3 +201,32 @@ export async function invitationJobIds(
 }
 
 export const threadKey = (supplierId: string, email: string) => `${supplierId} ${email.toLowerCase()}`;
+
+/** The inquiry a mail was about, and the supplier it went to. */
+export interface MailSubject {
+  id: string;
+  tenant_id: string;
+  inquiry_id: string;
+  supplier_name: string | null;
+}
+
+/**
+ * The inquiry each mail reference is about: a recipient (its invitation, amendment or cancel
+ * notice) or an offer (its award or not-awarded note). Like the events that name them,
+ * references carry no tenant; the rows found carry theirs.
+ */
+export async function mailSubjects(db: Kysely<InquiryDB>, ids: string[]): Promise<Map<string, MailSubject>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('offers')
+    .select(['id', 'tenant_id', 'inquiry_id', 'supplier_name'])
+    .where('id', 'in', ids)
+    .unionAll(
+      db
+        .selectFrom('inquiry_recipients')
+        .select(['id', 'tenant_id', 'inquiry_id', 'supplier_name'])
+        .where('id', 'in', ids),
+    )
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -5,6 +5,7 @@ import { writeOutbox } from '@mfd/queue';
 import type { InquiryDB } from '../data/db';
 import { findInquiry, insertInquiry } from '../data/inquiries.repository';
 import { insertLines, linesByInquiry } from '../data/product-lines.repository';
+import { byUser, recordAudit } from './audit';
 import { InquiryNotFoundError, type Caller } from './inquiries';
 
 /**
@@ -13,7 +14,7 @@ import { InquiryNotFoundError, type Caller } from './inquiries';
  * no dates, agent, recipients, offers or cancel reason. It is any status's copy, a cancelled or
  * awarded inquiry's too. The customer and port are taken as the source keeps them, so the copy
  * needs no directory call; editing it checks them again. One transaction, with the customer's
- * `inquiry.created` event.
+ * `inquiry.created` event and the copy's first audit row.
  */
 export async function copyInquiry(db: Kysely<InquiryDB>, caller: Caller, sourceId: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
@@ -57,6 +58,17 @@ export async function copyInquiry(db: Kysely<InquiryDB>, caller: Caller, sourceI
         quantity_mt_max: line.quantity_mt_max,
       })),
     );
+    await recordAudit(trx, {
+      ...byUser(caller, id),
+      type: 'inquiry_created',
+      detail: {
+        vessel_name: source.vessel_name,
+        port_name: source.port_name,
+        customer_name: source.customer_name,
+        line_count: lines.length,
+        copied_from: source.id,
+      },
+    });
     if (source.customer_id)
       await writeOutbox(trx, QUEUES.directoryEvents, {
         type: 'inquiry.created',

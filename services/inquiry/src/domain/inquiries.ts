@@ -19,6 +19,8 @@ import {
   updateLine,
   type LineValues,
 } from '../data/product-lines.repository';
+import { byUser, recordAudit } from './audit';
+import { addedFields, changedFields, inquiryFields, lineFields, removedFields } from './audit-changes';
 import { nextStatus, type InquiryAction } from './inquiry-lifecycle';
 import { amendIfSent, supplierFacts } from './rfq/amendments';
 import { writeCancelNotices } from './rfq/cancel-notices';
@@ -28,6 +30,8 @@ import type { CustomerFacts, DirectoryLookups, FuelType, PortFacts } from './dir
 export interface Caller {
   tenantId: string;
   userId: string;
+  /** The user's name as the audit trail records it. */
+  name: string;
 }
 
 export interface FieldError {
@@ -181,6 +185,17 @@ export async function createInquiry(
       cancel_reason: null,
     });
     await insertLines(trx, caller.tenantId, id, lines.values);
+    await recordAudit(trx, {
+      ...byUser(caller, id),
+      type: 'inquiry_created',
+      detail: {
+        vessel_name: input.vessel_name,
+        port_name: port.name,
+        customer_name: customer.legal_entity_name,
+        line_count: lines.values.length,
+        copied_from: null,
+      },
+    });
     await writeOutbox(trx, QUEUES.directoryEvents, {
       type: 'inquiry.created',
       tenant_id: caller.tenantId,
@@ -251,7 +266,13 @@ function amendingChange<T>(
   return changeInquiry(db, caller, id, 'edit', async (trx, inquiry) => {
     const before = await supplierFacts(trx, inquiry);
     const result = await change(trx, inquiry);
-    await amendIfSent(trx, notices, before, caller.tenantId, id);
+    const amended = await amendIfSent(trx, notices, before, caller.tenantId, id);
+    if (amended > 0)
+      await recordAudit(trx, {
+        ...byUser(caller, id),
+        type: 'amendment_sent',
+        detail: { revision: inquiry.revision + 1, recipient_count: amended },
+      });
     return result;
   });
 }
@@ -272,11 +293,12 @@ export async function editInquiry(
   throwIfAny(errors);
   if (!customer || !port) throw new InquiryInputError(errors);
   await amendingChange(db, caller, id, notices, async (trx, before) => {
-    await updateInquiry(trx, caller.tenantId, id, {
-      ...partyColumns(customer, port),
-      ...ownColumns(input),
-    });
+    const columns = { ...partyColumns(customer, port), ...ownColumns(input) };
+    await updateInquiry(trx, caller.tenantId, id, columns);
     if (input.imo !== before.imo) await nameVessel(trx, caller, input.imo, input.vessel_name);
+    const changes = changedFields(inquiryFields(before), inquiryFields({ ...before, ...columns }));
+    if (Object.keys(changes).length > 0)
+      await recordAudit(trx, { ...byUser(caller, id), type: 'inquiry_edited', detail: {}, changes });
   });
 }
 
@@ -297,6 +319,12 @@ export async function addLine(
   return amendingChange(db, caller, id, notices, async (trx) => {
     const [lineId] = await insertLines(trx, caller.tenantId, id, values);
     await updateInquiry(trx, caller.tenantId, id, {});
+    await recordAudit(trx, {
+      ...byUser(caller, id),
+      type: 'line_added',
+      detail: { product_name: values[0]!.product_name },
+      changes: addedFields(lineFields(values[0]!)),
+    });
     return lineId!;
   });
 }
@@ -324,11 +352,17 @@ export async function changeLine(
     const existing = await findLine(trx, caller.tenantId, id, lineId);
     if (!existing) throw new InquiryNotFoundError('line');
     // The spec's line edit sends no ISO edition: the line keeps its own.
-    await updateLine(trx, caller.tenantId, lineId, {
-      ...values[0]!,
-      iso_spec: input.iso_spec ?? existing.iso_spec,
-    });
+    const line = { ...values[0]!, iso_spec: input.iso_spec ?? existing.iso_spec };
+    await updateLine(trx, caller.tenantId, lineId, line);
     await updateInquiry(trx, caller.tenantId, id, {});
+    const changes = changedFields(lineFields(existing), lineFields(line));
+    if (Object.keys(changes).length > 0)
+      await recordAudit(trx, {
+        ...byUser(caller, id),
+        type: 'line_changed',
+        detail: { product_name: line.product_name },
+        changes,
+      });
   });
 }
 
@@ -341,9 +375,16 @@ export async function removeLine(
 ): Promise<void> {
   const notices = await noticeContext(source, await assertChangeable(db, caller, id, 'edit'));
   await amendingChange(db, caller, id, notices, async (trx) => {
-    if (!(await findLine(trx, caller.tenantId, id, lineId))) throw new InquiryNotFoundError('line');
+    const line = await findLine(trx, caller.tenantId, id, lineId);
+    if (!line) throw new InquiryNotFoundError('line');
     await deleteLine(trx, caller.tenantId, lineId);
     await updateInquiry(trx, caller.tenantId, id, {});
+    await recordAudit(trx, {
+      ...byUser(caller, id),
+      type: 'line_removed',
+      detail: { product_name: line.product_name },
+      changes: removedFields(lineFields(line)),
+    });
   });
 }
 
@@ -356,11 +397,15 @@ export async function cancelInquiry(
 ): Promise<void> {
   const notices = await noticeContext(source, await assertChangeable(db, caller, id, 'cancel'));
   await changeInquiry(db, caller, id, 'cancel', async (trx, inquiry) => {
-    await updateInquiry(trx, caller.tenantId, id, {
-      status: nextStatus(inquiry.status, 'cancel'),
-      cancel_reason: reason,
-    });
+    const status = nextStatus(inquiry.status, 'cancel');
+    await updateInquiry(trx, caller.tenantId, id, { status, cancel_reason: reason });
     // Every supplier it went to hears it is off, with the mail written in the same transaction.
-    await writeCancelNotices(trx, notices, inquiry, reason);
+    const notified = await writeCancelNotices(trx, notices, inquiry, reason);
+    await recordAudit(trx, {
+      ...byUser(caller, id),
+      type: 'inquiry_cancelled',
+      detail: { reason, notice_count: notified },
+      changes: { status: { before: inquiry.status, after: status } },
+    });
   });
 }

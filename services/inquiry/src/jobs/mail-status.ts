@@ -4,40 +4,108 @@ import type { Kysely } from 'kysely';
 import { isFinalMailStatus, jobPayload, QUEUES, type JobPayload, type MailStatusEvent } from '@mfd/contracts';
 import { confirmOutbox, queuePrefix, startConsumer, type Logger } from '@mfd/queue';
 import type { InquiryDB } from '../data/db';
-import { applyMailStatuses } from '../data/recipients.repository';
+import { applyMailStatuses, mailSubjects } from '../data/recipients.repository';
+import { MAIL_DELIVERY_ACTOR, recordAudit, type AuditEntry } from '../domain/audit';
 import { handlePortsMerged } from './ports-merged';
 
 /** Mails whose reference is a recipient id: their delivery is the recipient's, shown on the Suppliers tab. */
 const RECIPIENT_TEMPLATES = new Set(['rfq-invitation', 'rfq-amendment']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A notice's reference (`notice:<recipient or offer id>`) or a recipient mail's (the id alone), as an id. */
+const referencedId = (reference: string | null | undefined) => {
+  const id = reference?.replace(/^notice:/, '');
+  return id && UUID.test(id) ? id : null;
+};
 
 /**
- * Mails' statuses: a supplier invitation or amendment updates its recipient's delivery (an event
- * older than what the row shows changes nothing, so out-of-order delivery is harmless); a final
- * status confirms (and scrubs) the mail's outbox row so the relay stops handing it over.
+ * How each mail ended, in the trail of the inquiry it was about (the mailer as actor, at the time
+ * it reported). Only outcomes confirmed now are given, so a redelivered event records nothing twice.
  */
-export async function handleMailStatuses(db: Kysely<InquiryDB>, events: MailStatusEvent[]): Promise<void> {
-  await applyMailStatuses(
-    db,
-    events
-      .filter((e) => RECIPIENT_TEMPLATES.has(e.template) && e.reference && UUID.test(e.reference))
-      .map((e) => ({
-        recipientId: e.reference!,
-        jobId: e.job_id,
-        status: e.status,
-        attempts: e.attempts,
-        error: e.error ?? null,
-        at: new Date(e.at),
-      })),
+async function recordMailOutcomes(
+  trx: Kysely<InquiryDB>,
+  outcomes: { event: MailStatusEvent; requestId: string | null | undefined }[],
+): Promise<void> {
+  const subjects = await mailSubjects(
+    trx,
+    outcomes.flatMap(({ event }) => referencedId(event.reference) ?? []),
   );
-  await confirmOutbox(
-    db,
-    events.filter((e) => isFinalMailStatus(e.status)).map((e) => e.job_id),
-  );
+  const entries = outcomes.flatMap(({ event, requestId }): AuditEntry[] => {
+    const subject = subjects.get(referencedId(event.reference) ?? '');
+    if (!subject || !isFinalMailStatus(event.status)) return [];
+    return [
+      {
+        tenantId: subject.tenant_id,
+        inquiryId: subject.inquiry_id,
+        actor: MAIL_DELIVERY_ACTOR,
+        type: 'mail_outcome',
+        detail: {
+          mail: event.template.slice(0, 200),
+          to: event.to.slice(0, 200),
+          to_name: subject.supplier_name,
+          status: event.status,
+          error: event.error?.slice(0, 4000) ?? null,
+        },
+        at: new Date(event.at),
+        requestId,
+      },
+    ];
+  });
+  await recordAudit(trx, entries);
 }
 
-const mailStatuses = (payloads: JobPayload[]) =>
-  payloads.filter((p): p is MailStatusEvent => p.type === 'mail.status');
+/**
+ * Mails' statuses, in one transaction: a supplier invitation or amendment updates its recipient's
+ * delivery (an event older than what the row shows changes nothing, so out-of-order delivery is
+ * harmless); a final status confirms (and scrubs) the mail's outbox row so the relay stops handing
+ * it over, and the outcome joins the inquiry's audit trail. `requestIds` are the events' own (in
+ * order) when they came in a batch; otherwise the one the work runs under.
+ */
+export async function handleMailStatuses(
+  db: Kysely<InquiryDB>,
+  events: MailStatusEvent[],
+  requestIds: (string | null)[] = [],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await applyMailStatuses(
+      trx,
+      events
+        .filter((e) => RECIPIENT_TEMPLATES.has(e.template) && e.reference && UUID.test(e.reference))
+        .map((e) => ({
+          recipientId: e.reference!,
+          jobId: e.job_id,
+          status: e.status,
+          attempts: e.attempts,
+          error: e.error ?? null,
+          at: new Date(e.at),
+        })),
+    );
+    const confirmed = new Set(
+      await confirmOutbox(
+        trx,
+        events.filter((e) => isFinalMailStatus(e.status)).map((e) => e.job_id),
+      ),
+    );
+    await recordMailOutcomes(
+      trx,
+      events.flatMap((event, i) =>
+        confirmed.has(event.job_id) && isFinalMailStatus(event.status)
+          ? [{ event, requestId: requestIds[i] }]
+          : [],
+      ),
+    );
+  });
+}
+
+const mailStatuses = (payloads: JobPayload[], requestIds: (string | null)[] = []) => {
+  const events: MailStatusEvent[] = [];
+  const ids: (string | null)[] = [];
+  payloads.forEach((p, i) => {
+    if (p.type !== 'mail.status') return;
+    events.push(p);
+    ids.push(requestIds[i] ?? null);
+  });
+  return { events, ids };
+};
 
 /**
  * The inquiry service's events: how its mails went (acknowledged to the mailer), and the
@@ -61,7 +129,10 @@ export function startMailStatusConsumer(opts: {
     handle: (event) =>
       event.type === 'directory.ports-merged'
         ? handlePortsMerged(opts.db, event, opts.logger)
-        : handleMailStatuses(opts.db, mailStatuses([event])),
-    handleBatch: (events) => handleMailStatuses(opts.db, mailStatuses(events)),
+        : handleMailStatuses(opts.db, mailStatuses([event]).events),
+    handleBatch: (payloads, _job, requestIds) => {
+      const { events, ids } = mailStatuses(payloads, requestIds);
+      return handleMailStatuses(opts.db, events, ids);
+    },
   });
 }

@@ -6,6 +6,7 @@ import * as m0004 from './0004-rfq';
 import * as m0005 from './0005-outbox-request-id';
 import * as m0006 from './0006-landed-cost';
 import * as m0007 from './0007-mail-threads';
+import * as m0008 from './0008-audit-trail';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -16,4 +17,5 @@ export const migrations: Migrations = {
   '0005-outbox-request-id': m0005,
   '0006-landed-cost': m0006,
   '0007-mail-threads': m0007,
+  '0008-audit-trail': m0008,
 };

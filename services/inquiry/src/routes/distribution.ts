@@ -16,7 +16,7 @@ import { findInquiry } from '../data/inquiries.repository';
 import { listRecipientAddresses } from '../data/recipients.repository';
 import { supplierLookups } from '../data/suppliers.client';
 import type { InquiryDeps } from '../deps';
-import { domain, onBehalfOf } from './route-context';
+import { callerOf, domain, onBehalfOf } from './route-context';
 import { distributeInquiry } from '../domain/rfq/distribute';
 import { suggestedSuppliers } from '../domain/rfq/suggested-suppliers';
 
@@ -96,7 +96,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = 
             sender: () => senderProfile(deps.identity, onBehalfOf(request)),
             secrets: deps.mailSecrets,
           },
-          { tenantId: request.auth.tenantId, userId: request.auth.userId },
+          callerOf(request),
           request.params.id,
           request.body,
         ),

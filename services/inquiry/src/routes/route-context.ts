@@ -28,9 +28,9 @@ export function domain<T>(work: Promise<T>): Promise<T> {
   });
 }
 
-/** Who is calling, for the use cases (tenant isolation lives in them). */
+/** Who is calling, for the use cases (tenant isolation lives in them), named as the audit trail records it. */
 export function callerOf(request: FastifyRequest): Caller {
-  return { tenantId: request.auth.tenantId, userId: request.auth.userId };
+  return { tenantId: request.auth.tenantId, userId: request.auth.userId, name: request.actorName };
 }
 
 /** The caller's token and request id, for calls to the other services on the caller's behalf. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { canonicalDecimal, QUEUES, type RfqMailFacts } from '@mfd/contracts';
+import { canonicalDecimal, MAX_RECIPIENTS, QUEUES, type RfqMailFacts } from '@mfd/contracts';
 import { writeOutbox } from '@mfd/queue';
 import type { InquiryDB } from '../../data/db';
 import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquiries.repository';
@@ -9,6 +9,7 @@ import { linesByOffer } from '../../data/offer-lines.repository';
 import { findOffer, markAwarded, markOthersNotAwarded, type OfferRow } from '../../data/offers.repository';
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
 import { invitationJobIds, latestDistributionSender, threadKey } from '../../data/recipients.repository';
+import { byUser, recordAudit } from '../audit';
 import type { Caller } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
 import { nextOfferStatus } from './offer-lifecycle';
@@ -156,6 +157,18 @@ export async function awardOffer(
     await markAwarded(trx, caller.tenantId, offer.id, { by: caller.userId, notes, at: now });
     const losers = await markOthersNotAwarded(trx, caller.tenantId, inquiry.id, offer.id);
     await updateInquiry(trx, caller.tenantId, inquiry.id, { status: inquiryStatus });
+    await recordAudit(trx, {
+      ...byUser(caller, inquiry.id),
+      type: 'offer_awarded',
+      detail: {
+        supplier_name: offer.supplier_name ?? '',
+        revision: offer.revision,
+        notes,
+        not_awarded: losers.slice(0, MAX_RECIPIENTS).map((loser) => loser.supplier_name ?? ''),
+        not_awarded_count: losers.length,
+      },
+      changes: { status: { before: inquiry.status, after: inquiryStatus } },
+    });
 
     const requested = (await linesByInquiry(trx, caller.tenantId, [inquiry.id])).get(inquiry.id) ?? [];
     const rfq = rfqFacts(inquiry, requested);

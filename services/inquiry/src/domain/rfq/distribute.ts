@@ -12,6 +12,8 @@ import {
   markResent,
   recipientsOfInquiry,
 } from '../../data/recipients.repository';
+import { byUser, recordAudit } from '../audit';
+import { changedFields } from '../audit-changes';
 import {
   assertChangeable,
   changeInquiry,
@@ -220,6 +222,21 @@ export async function distributeInquiry(
     });
     const status = nextStatus(inquiry.status, 'distribute');
     await updateInquiry(trx, caller.tenantId, id, { status });
+    await recordAudit(trx, {
+      ...byUser(caller, id),
+      type: 'inquiry_distributed',
+      detail: {
+        recipients: toSend.map(({ address, resendId }) => ({
+          supplier_name: address.supplier.trading_name,
+          contact_name: address.contactName,
+          email: address.email,
+          resent: resendId !== null,
+        })),
+        skipped_count: skipped,
+        reply_by: result.reply_by,
+      },
+      changes: changedFields({ status: inquiry.status }, { status }),
+    });
     return { ...result, status };
   });
 }

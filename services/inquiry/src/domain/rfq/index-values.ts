@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { InquiryDB } from '../../data/db';
 import { listIndexValues, replaceIndexValues, type IndexValueRow } from '../../data/index-values.repository';
 import { findInquiry } from '../../data/inquiries.repository';
+import { byUser, recordAudit } from '../audit';
+import { changedFields } from '../audit-changes';
 import type { Caller } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
 import { OfferNotFoundError } from './offer-errors';
@@ -14,6 +16,10 @@ const view = (row: IndexValueRow): IndexValueView => ({
   as_of: row.as_of,
   updated_at: row.updated_at.toISOString(),
 });
+
+/** Each index's value as the audit trail compares them: "600.00 as of 2026-11-20", by index name. */
+const valueFields = (rows: IndexValueRow[]) =>
+  Object.fromEntries(rows.map((row) => [row.index_name, `${row.value} as of ${row.as_of}`]));
 
 /** The benchmark values of one of the tenant's inquiries; another company's inquiry is a 404. */
 export async function inquiryIndexValues(
@@ -39,7 +45,12 @@ export async function setIndexValues(
     const inquiry = await findInquiry(trx, caller.tenantId, inquiryId, true);
     if (!inquiry) throw new OfferNotFoundError('inquiry');
     nextStatus(inquiry.status, 'edit');
+    const before = await listIndexValues(trx, caller.tenantId, inquiryId);
     await replaceIndexValues(trx, caller.tenantId, inquiryId, caller.userId, input.values);
-    return (await listIndexValues(trx, caller.tenantId, inquiryId)).map(view);
+    const after = await listIndexValues(trx, caller.tenantId, inquiryId);
+    const changes = changedFields(valueFields(before), valueFields(after));
+    if (Object.keys(changes).length > 0)
+      await recordAudit(trx, { ...byUser(caller, inquiryId), type: 'index_values_set', detail: {}, changes });
+    return after.map(view);
   });
 }

@@ -23,6 +23,8 @@ import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.re
 import { cheapestOffers } from './cheapest-offers';
 import { OfferNotFoundError } from './offer-errors';
 import { offerLinkState } from './offer-link-state';
+import { recordLinkOpen } from './link-opens';
+import { offerTokenHash } from './offer-link-token';
 import { chargeOf, priceOffer, type OfferFigures } from './offer-pricing';
 import { linkRecipient } from './submit-offer';
 
@@ -56,10 +58,12 @@ const paymentOf = (offer: OfferRow): PaymentView | null =>
 
 /**
  * What a supplier's link shows, in every state: the inquiry as suppliers may see it (no customer,
- * no other supplier), who sent it, and the supplier's own offer as it stands.
+ * no other supplier), who sent it, and the supplier's own offer as it stands. Each view is
+ * recorded as an open of the link.
  */
 export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date): Promise<PublicOfferPage> {
   const link = await linkRecipient(db, token);
+  await recordLinkOpen(db, link, offerTokenHash(token), now);
   const [inquiry, offer, requested] = await Promise.all([
     findInquiry(db, link.tenant_id, link.inquiry_id),
     findSupplierOffer(db, link.tenant_id, link.inquiry_id, link.supplier_id),

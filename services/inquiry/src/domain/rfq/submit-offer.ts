@@ -9,8 +9,10 @@ import { replaceOfferLines } from '../../data/offer-lines.repository';
 import { findLinkRecipient, firstRecipientOf, type LinkRecipient } from '../../data/offer-links.repository';
 import { findSupplierOffer, insertRevision, saveOffer } from '../../data/offers.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
+import { supplierActor, userActor, type AuditActor } from '../audit';
 import type { Caller } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
+import { recordOfferAudit } from './offer-audit';
 import { nextOfferStatus } from './offer-lifecycle';
 import { OfferInputError, OfferLinkClosedError, OfferNotFoundError } from './offer-errors';
 import { offerLinkState } from './offer-link-state';
@@ -25,6 +27,8 @@ interface Offerer {
   recipientId: string | null;
   source: 'link' | 'manual';
   recordedBy: string | null;
+  /** Who the audit trail names: the supplier through its link, or the trader who recorded it. */
+  actor: AuditActor;
 }
 
 export interface SavedOffer {
@@ -134,6 +138,7 @@ async function writeOffer(
   });
   if (inquiryStatus !== inquiry.status)
     await updateInquiry(trx, inquiry.tenant_id, inquiry.id, { status: inquiryStatus });
+  await recordOfferAudit(trx, { ...offerer, inquiry, inquiryStatus, saved, figures });
   return { offerId: saved.id, revision: saved.revision };
 }
 
@@ -191,6 +196,7 @@ export async function submitByLink(
         recipientId: link.recipient_id,
         source: 'link',
         recordedBy: null,
+        actor: supplierActor(link),
       },
       input,
       now,
@@ -243,6 +249,7 @@ export async function recordOffer(
         recipientId: existing?.recipient_id ?? recipient?.id ?? null,
         source: 'manual',
         recordedBy: caller.userId,
+        actor: userActor(caller),
       },
       input,
       now,

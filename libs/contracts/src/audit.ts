@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { FINAL_MAIL_STATUSES } from './constants';
+import { MAX_RECIPIENTS } from './offers';
+
+/** Who made a change: a user of the company, a supplier through its personal link, or the platform. */
+export const AUDIT_ACTOR_KINDS = ['user', 'supplier', 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+/**
+ * Every kind of row the audit trail holds, each with its `detail` below. A use case records one
+ * with `recordAudit` (services/inquiry/src/domain/audit.ts) inside the transaction of its change;
+ * a new feature adds its types here (stems, rounds, owners, notes, amendments, notifications,
+ * supplier mail) and a detail schema for each, and never changes a detail's fields incompatibly,
+ * since rows already written keep theirs.
+ *
+ * - inquiry_created: a new inquiry (or a copy of one); inquiry_edited: its own fields changed;
+ *   line_added / line_changed / line_removed: a fuel line; index_values_set: the benchmark values.
+ * - inquiry_distributed: sent to suppliers; amendment_sent: an edit mailed to them;
+ *   mail_outcome: how one mail ended (the mailer's final status); link_opened: a supplier opened
+ *   its personal link (the timeline adds the last open and how often).
+ * - offer_submitted / offer_revised: by the supplier's link; offer_recorded: by the trader.
+ * - offer_awarded: the decision; inquiry_cancelled: called off.
+ */
+export const AUDIT_EVENT_TYPES = [
+  'inquiry_created',
+  'inquiry_edited',
+  'line_added',
+  'line_changed',
+  'line_removed',
+  'index_values_set',
+  'inquiry_distributed',
+  'amendment_sent',
+  'mail_outcome',
+  'link_opened',
+  'offer_submitted',
+  'offer_revised',
+  'offer_recorded',
+  'offer_awarded',
+  'inquiry_cancelled',
+] as const;
+export const auditEventType = z.enum(AUDIT_EVENT_TYPES);
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+const name = z.string().max(200);
+const note = z.string().max(4000);
+const count = z.number().int().min(0);
+
+/** A field's value on one side of a change: text (times as ISO 8601, money as decimal text), or none. */
+export const auditValue = z.union([note, z.number(), z.boolean(), z.null()]);
+export const auditChange = z.object({ before: auditValue, after: auditValue });
+/** At most this many fields in one row's changes. */
+export const MAX_AUDIT_CHANGES = 150;
+/** Changed fields by name, each with its value before and after. */
+export const auditChanges = z
+  .record(z.string().min(1).max(200), auditChange)
+  .refine((c) => Object.keys(c).length <= MAX_AUDIT_CHANGES, `At most ${MAX_AUDIT_CHANGES} changes`);
+export type AuditChanges = z.infer<typeof auditChanges>;
+
+const offerDetail = z.object({
+  supplier_name: name,
+  revision: count,
+  /** The offer's landed cost as compared (null while index values are missing). */
+  total_landed_cost: z.string().nullable(),
+});
+
+/** What each type records beside its changes; bounded, so a row stays small. */
+export const auditDetail = {
+  inquiry_created: z.object({
+    vessel_name: name,
+    port_name: name.nullable(),
+    customer_name: name.nullable(),
+    line_count: count,
+    /** The inquiry this one was copied from ("Copy as new inquiry"). */
+    copied_from: z.uuid().nullable(),
+  }),
+  inquiry_edited: z.object({}),
+  line_added: z.object({ product_name: name }),
+  line_changed: z.object({ product_name: name }),
+  line_removed: z.object({ product_name: name }),
+  index_values_set: z.object({}),
+  inquiry_distributed: z.object({
+    recipients: z
+      .array(
+        z.object({ supplier_name: name, contact_name: name.nullable(), email: name, resent: z.boolean() }),
+      )
+      .max(MAX_RECIPIENTS),
+    skipped_count: count,
+    reply_by: z.string(),
+  }),
+  amendment_sent: z.object({ revision: count, recipient_count: count }),
+  mail_outcome: z.object({
+    /** The mail's template: rfq-invitation, rfq-amendment, rfq-cancelled, offer-awarded, … */
+    mail: name,
+    to: name,
+    to_name: name.nullable(),
+    status: z.enum(FINAL_MAIL_STATUSES),
+    error: note.nullable(),
+  }),
+  link_opened: z.object({ supplier_name: name, email: name }),
+  offer_submitted: offerDetail,
+  offer_revised: offerDetail,
+  offer_recorded: offerDetail,
+  offer_awarded: z.object({
+    supplier_name: name,
+    /** The revision awarded, as the trader saw it. */
+    revision: count,
+    notes: note.nullable(),
+    /** The suppliers whose standing offers lost (the first MAX_RECIPIENTS of them), and how many. */
+    not_awarded: z.array(name).max(MAX_RECIPIENTS),
+    not_awarded_count: count,
+  }),
+  inquiry_cancelled: z.object({ reason: note.nullable(), notice_count: count }),
+} as const satisfies Record<AuditEventType, z.ZodType>;
+export type AuditDetail<T extends AuditEventType> = z.input<(typeof auditDetail)[T]>;
+
+// ---- The timeline ----------------------------------------------------------------------------
+
+/** A timeline page holds at most this many items; `next_cursor` reads on. */
+export const MAX_TIMELINE_PAGE = 200;
+
+export const timelineQuery = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,18}$/, 'After must be the next_cursor of a previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_TIMELINE_PAGE).default(100),
+});
+
+const timelineActor = z.object({ kind: z.enum(AUDIT_ACTOR_KINDS), name: z.string() });
+
+function timelineEntry<T extends AuditEventType, D extends z.ZodType>(type: T, detail: D) {
+  return z.object({
+    at: z.string(),
+    actor: timelineActor,
+    type: z.literal(type),
+    detail,
+    changes: auditChanges,
+  });
+}
+
+/** One row of the trail as the timeline shows it: the names as they were when it was written. */
+export const timelineItem = z.discriminatedUnion('type', [
+  timelineEntry('inquiry_created', auditDetail.inquiry_created),
+  timelineEntry('inquiry_edited', auditDetail.inquiry_edited),
+  timelineEntry('line_added', auditDetail.line_added),
+  timelineEntry('line_changed', auditDetail.line_changed),
+  timelineEntry('line_removed', auditDetail.line_removed),
+  timelineEntry('index_values_set', auditDetail.index_values_set),
+  timelineEntry('inquiry_distributed', auditDetail.inquiry_distributed),
+  timelineEntry('amendment_sent', auditDetail.amendment_sent),
+  timelineEntry('mail_outcome', auditDetail.mail_outcome),
+  // The first open is the row; the last open and the count are the link's as they are now.
+  timelineEntry(
+    'link_opened',
+    auditDetail.link_opened.extend({ last_opened_at: z.string(), open_count: z.number().int().min(1) }),
+  ),
+  timelineEntry('offer_submitted', auditDetail.offer_submitted),
+  timelineEntry('offer_revised', auditDetail.offer_revised),
+  timelineEntry('offer_recorded', auditDetail.offer_recorded),
+  timelineEntry('offer_awarded', auditDetail.offer_awarded),
+  timelineEntry('inquiry_cancelled', auditDetail.inquiry_cancelled),
+]);
+export type TimelineItem = z.infer<typeof timelineItem>;
+
+/** Oldest first; `next_cursor` (null on the last page) is the `after` of the next page. */
+export const timelineResponse = z.object({
+  items: z.array(timelineItem),
+  next_cursor: z.string().nullable(),
+});
+export type TimelineResponse = z.infer<typeof timelineResponse>;

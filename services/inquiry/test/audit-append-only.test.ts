@@ -1,0 +1,194 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, makeUser } from '@mfd/testing';
+import { startRfq } from './harness';
+import { newInquiry } from './inquiry-fixtures';
+import {
+  createInquiry,
+  createSupplier,
+  offerBody,
+  publicPost,
+  seedLink,
+  signUpTrader,
+  type Caller,
+} from './offer-fixtures';
+
+type Stack = Awaited<ReturnType<typeof startRfq>>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What the walk knows as it goes: the ids the owner's calls made along the way. */
+interface Walk {
+  inquiryId: string;
+  lineIds: string[];
+  addedLineId: string;
+  cancelId: string;
+  customerId: string;
+  portId: string;
+  token: string;
+  offerId: string;
+  supplierId: string;
+  phonedSupplierId: string;
+}
+
+type Probe = (w: Walk) => { path: string; body?: object; remember?: (w: Walk, answer: unknown) => void };
+
+/**
+ * Every route of the inquiry service, called as its owner would with good input, in an order that
+ * lets each succeed (the award and the cancel last). A new route fails the first expectation until
+ * it is listed here.
+ */
+const probes: Record<string, Probe> = {
+  'GET /openapi.json': () => ({ path: '/openapi.json' }),
+  'GET /livez': () => ({ path: '/livez' }),
+  'GET /readyz': () => ({ path: '/readyz' }),
+  'GET /health': () => ({ path: '/health' }),
+  'GET /api/dashboard': () => ({ path: '/api/dashboard' }),
+  'GET /api/inquiries': () => ({ path: '/api/inquiries' }),
+  'POST /api/inquiries': (w) => ({ path: '/api/inquiries', body: newInquiry(w.customerId, w.portId) }),
+  'GET /api/inquiries/:id': (w) => ({ path: `/api/inquiries/${w.inquiryId}` }),
+  'PUT /api/inquiries/:id': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}`,
+    body: { ...newInquiry(w.customerId, w.portId, { vessel_name: 'MSC OSCAR II' }), products: undefined },
+  }),
+  'POST /api/inquiries/:id/copy': (w) => ({ path: `/api/inquiries/${w.inquiryId}/copy` }),
+  'POST /api/inquiries/:id/products': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/products`,
+    body: { product_name: 'HSFO', quantity_mt_min: 100, quantity_mt_max: 150 },
+    remember: (walk, answer) => (walk.addedLineId = (answer as { id: string }).id),
+  }),
+  'PUT /api/inquiries/:id/products/:productId': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/products/${w.addedLineId}`,
+    body: { product_name: 'HSFO', quantity_mt_min: 100, quantity_mt_max: 180 },
+  }),
+  'DELETE /api/inquiries/:id/products/:productId': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/products/${w.addedLineId}`,
+  }),
+  'GET /api/inquiries/:id/suggested-suppliers': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/suggested-suppliers?all=1`,
+  }),
+  'POST /api/inquiries/:id/distribute': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/distribute`,
+    body: { recipients: [{ supplier_id: w.supplierId, contact_id: null }], resend: true },
+  }),
+  'GET /api/inquiries/:id/recipients': (w) => ({ path: `/api/inquiries/${w.inquiryId}/recipients` }),
+  'GET /api/public/offers/:token': (w) => ({ path: `/api/public/offers/${w.token}` }),
+  'POST /api/public/offers/:token': (w) => ({
+    path: `/api/public/offers/${w.token}`,
+    body: offerBody(w.lineIds, ['605', '840']),
+  }),
+  'POST /api/inquiries/:id/offers': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/offers`,
+    body: { supplier_id: w.phonedSupplierId, ...offerBody(w.lineIds, ['640', '880']) },
+  }),
+  'GET /api/inquiries/:id/offers': (w) => ({ path: `/api/inquiries/${w.inquiryId}/offers` }),
+  'GET /api/offers/:id/revisions': (w) => ({ path: `/api/offers/${w.offerId}/revisions` }),
+  'GET /api/offers/supplier-stats': () => ({ path: '/api/offers/supplier-stats' }),
+  'PUT /api/inquiries/:id/index-values': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/index-values`,
+    body: {
+      values: [{ index_name: 'Platts Singapore Marine Fuel 0.5%', value: '600', as_of: '2030-11-20' }],
+    },
+  }),
+  'GET /api/inquiries/:id/index-values': (w) => ({ path: `/api/inquiries/${w.inquiryId}/index-values` }),
+  'GET /api/inquiries/:id/timeline': (w) => ({ path: `/api/inquiries/${w.inquiryId}/timeline` }),
+  'POST /api/offers/:id/award': (w) => ({ path: `/api/offers/${w.offerId}/award`, body: { notes: null } }),
+  'POST /api/inquiries/:id/cancel': (w) => ({
+    path: `/api/inquiries/${w.cancelId}/cancel`,
+    body: { reason: 'Vessel diverted' },
+  }),
+};
+
+describe('the audit trail is append-only', () => {
+  let s: Stack;
+  let owner: Caller;
+  beforeAll(async () => {
+    s = await startRfq();
+    owner = await signUpTrader(s.identity);
+  });
+  afterAll(() => s.close());
+
+  const trail = () =>
+    s.inquiry.deps.database.db.selectFrom('audit_events').selectAll().orderBy('seq').execute();
+
+  /** Every row there was is still there, unchanged and in its place; new ones only follow. */
+  async function onlyGrew(before: Awaited<ReturnType<typeof trail>>, what: string) {
+    const after = await trail();
+    expect(after.length, what).toBeGreaterThanOrEqual(before.length);
+    expect(after.slice(0, before.length), what).toEqual(before);
+    return after;
+  }
+
+  it('when every route of the service is called, by its owner with good and broken input and by another company, then no row of the trail ever changes or disappears', async () => {
+    const inquiry = await createInquiry(s, owner);
+    const detail = (
+      await s.inquiry.app.inject({
+        method: 'GET',
+        url: `/api/inquiries/${inquiry.id}`,
+        headers: bearer(owner),
+      })
+    ).json() as { customer_company_id: string; port_id: string };
+    const link = await seedLink(s, owner, inquiry.id, { supplierName: 'Lion City Bunkering' });
+    const offered = await publicPost(s, link.token, offerBody(inquiry.lineIds));
+    expect(offered.statusCode, offered.body).toBe(200);
+    const walk: Walk = {
+      inquiryId: inquiry.id,
+      lineIds: inquiry.lineIds,
+      addedLineId: '',
+      cancelId: (await createInquiry(s, owner)).id,
+      customerId: detail.customer_company_id,
+      portId: detail.port_id,
+      token: link.token,
+      offerId: offered.json().offer_id,
+      supplierId: link.supplierId,
+      phonedSupplierId: await createSupplier(s, owner, 'Phone Bunkers Pte'),
+    };
+    expect(s.inquiry.app.routeTable.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+      Object.keys(probes).sort(),
+    );
+
+    const stranger = makeUser();
+    let rows = await trail();
+    const grewFrom = rows.length;
+    for (const [route, probe] of Object.entries(probes)) {
+      const method = route.split(' ')[0] as Method;
+      const { path, body, remember } = probe(walk);
+      const call = (user: Caller, payload?: object | string) =>
+        s.inquiry.app.inject({
+          method,
+          url: path,
+          headers: {
+            ...bearer(user),
+            ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(payload !== undefined ? { payload } : {}),
+        });
+      await call(stranger, body);
+      rows = await onlyGrew(rows, `${route} by another company`);
+      if (body) {
+        expect((await call(owner, '{"broken":')).statusCode, route).toBe(400);
+        rows = await onlyGrew(rows, `${route} with a broken body`);
+      }
+      const res = await call(owner, body);
+      expect(res.statusCode, `${route}: ${res.body}`).toBeLessThan(300);
+      remember?.(walk, res.json());
+      rows = await onlyGrew(rows, route);
+    }
+    // The walk changed things, and each change was written down.
+    expect(rows.length - grewFrom).toBeGreaterThanOrEqual(12);
+  });
+
+  it('when anything tries to update, delete or truncate the trail in PostgreSQL itself, then it is refused and the rows stay', async () => {
+    const inquiry = await createInquiry(s, owner);
+    const db = s.inquiry.deps.database.db;
+    const before = await trail();
+    expect(before.some((r) => r.inquiry_id === inquiry.id)).toBe(true);
+    for (const statement of [
+      sql`update audit_events set actor_name = 'Someone else' where inquiry_id = ${inquiry.id}`,
+      sql`delete from audit_events where inquiry_id = ${inquiry.id}`,
+      sql`truncate audit_events cascade`,
+      sql`delete from inquiries where id = ${inquiry.id}`,
+    ])
+      await expect(statement.execute(db)).rejects.toThrow(/append-only|violates foreign key/);
+    expect(await trail()).toEqual(before);
+  });
+});
