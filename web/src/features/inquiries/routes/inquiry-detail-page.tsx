@@ -21,8 +21,11 @@ const SuppliersTab = lazy(() =>
   import('../components/suppliers-tab').then((m) => ({ default: m.SuppliersTab })),
 );
 const OffersTab = lazy(() => import('../components/offers-tab').then((m) => ({ default: m.OffersTab })));
+const TimelineTab = lazy(() =>
+  import('../components/timeline-tab').then((m) => ({ default: m.TimelineTab })),
+);
 
-const TABS = ['details', 'suppliers', 'offers'] as const;
+const TABS = ['details', 'suppliers', 'offers', 'timeline'] as const;
 
 function CancelButton({ inquiry }: { inquiry: InquiryDetail }) {
   const cancel = useCancelInquiry(inquiry.id);
@@ -71,7 +74,7 @@ function CopyButton({ inquiry }: { inquiry: InquiryDetail }) {
   );
 }
 
-/** Spec §2 "Inquiry detail": the tabs Details, Suppliers and Offers (n). */
+/** Spec §2 "Inquiry detail": the tabs Details, Suppliers and Offers (n), and the Timeline of every change. */
 export function InquiryDetailPage() {
   const { inquiryId = '' } = useParams();
   const inquiry = useInquiry(inquiryId);
@@ -148,6 +151,7 @@ export function InquiryDetailPage() {
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>
           <Tabs.Tab value="offers">Offers ({offers.data?.length ?? 0})</Tabs.Tab>
+          <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details">
           <Stack>
@@ -163,6 +167,11 @@ export function InquiryDetailPage() {
         <Tabs.Panel value="offers">
           <Suspense fallback={<Skeleton height={240} />}>
             <OffersTab inquiry={data} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="timeline">
+          <Suspense fallback={<Skeleton height={240} />}>
+            <TimelineTab inquiry={data} />
           </Suspense>
         </Tabs.Panel>
       </Tabs>

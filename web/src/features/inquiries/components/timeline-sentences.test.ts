@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { TimelineItem } from '@mfd/contracts';
+import { timelineChanges, timelineParticulars, timelineSentence } from './timeline-sentences';
+
+const ZONE = 'Asia/Singapore';
+const at = '2030-12-01T02:00:00.000Z';
+const maria = { kind: 'user' as const, name: 'Maria Jensen' };
+
+describe('the timeline in words', () => {
+  it('when a trader edits the ETA and the notes, then they read in the form’s order, the ETA in port time with its offset, before → after', () => {
+    const item: TimelineItem = {
+      at,
+      actor: maria,
+      type: 'inquiry_edited',
+      detail: {},
+      changes: {
+        commentary: { before: 'Barge only.', after: 'Prefer barge delivery.' },
+        eta: { before: '2030-12-10T00:00:00.000Z', after: null },
+      },
+    };
+    expect(timelineSentence(item, ZONE)).toBe('Maria Jensen edited the inquiry');
+    expect(timelineChanges(item, ZONE)).toEqual([
+      { field: 'eta', label: 'ETA', before: '10 Dec 2030 08:00 (UTC+8)', after: 'none' },
+      {
+        field: 'commentary',
+        label: 'Additional notes',
+        before: 'Barge only.',
+        after: 'Prefer barge delivery.',
+      },
+    ]);
+  });
+
+  it('when an inquiry is distributed, then the sentence counts the addresses and the reply-by, and each recipient is listed', () => {
+    const item: TimelineItem = {
+      at,
+      actor: maria,
+      type: 'inquiry_distributed',
+      detail: {
+        recipients: [
+          {
+            supplier_name: 'Lion City Bunkering',
+            contact_name: null,
+            email: 'q@lion.example',
+            resent: false,
+          },
+          {
+            supplier_name: 'Straits Fuels',
+            contact_name: 'Tan Wei',
+            email: 'tw@straits.example',
+            resent: true,
+          },
+        ],
+        skipped_count: 1,
+        reply_by: '2030-12-02T04:00:00.000Z',
+      },
+      changes: { status: { before: 'draft', after: 'distributed' } },
+    };
+    expect(timelineSentence(item, ZONE)).toBe(
+      'Maria Jensen sent the inquiry to 2 supplier addresses, reply by 2 Dec 2030 12:00 (UTC+8)',
+    );
+    expect(timelineParticulars(item)).toEqual([
+      'Lion City Bunkering (q@lion.example)',
+      'Straits Fuels, Tan Wei (tw@straits.example) — sent again',
+      '1 address skipped: already sent',
+    ]);
+  });
+
+  it('when a link was opened several times, or a mail failed, or an offer was revised, then each says so in a sentence', () => {
+    const supplier = { kind: 'supplier' as const, name: 'Lion City Bunkering' };
+    expect(
+      timelineSentence(
+        {
+          at,
+          actor: supplier,
+          type: 'link_opened',
+          detail: {
+            supplier_name: 'Lion City Bunkering',
+            email: 'q@lion.example',
+            last_opened_at: '2030-12-01T06:30:00.000Z',
+            open_count: 3,
+          },
+          changes: {},
+        },
+        ZONE,
+      ),
+    ).toBe('Lion City Bunkering opened its offer link; opened 3 times, last 1 Dec 2030 14:30 (UTC+8)');
+    expect(
+      timelineSentence(
+        {
+          at,
+          actor: { kind: 'system', name: 'Mail delivery' },
+          type: 'mail_outcome',
+          detail: {
+            mail: 'rfq-invitation',
+            to: 'q@lion.example',
+            to_name: 'Lion City Bunkering',
+            status: 'failed',
+            error: '550 5.1.1 user unknown',
+          },
+          changes: {},
+        },
+        ZONE,
+      ),
+    ).toBe(
+      'Invitation to Lion City Bunkering (q@lion.example) could not be delivered: 550 5.1.1 user unknown',
+    );
+    const revised: TimelineItem = {
+      at,
+      actor: supplier,
+      type: 'offer_revised',
+      detail: { supplier_name: 'Lion City Bunkering', revision: 2, total_landed_cost: '602550.5' },
+      changes: {
+        total_landed_cost: { before: '610000', after: '602550.5' },
+        'VLSFO price': { before: '612.50', after: '605.00' },
+      },
+    };
+    expect(timelineSentence(revised, ZONE)).toBe(
+      'Lion City Bunkering revised its offer (revision 2), landed cost USD 602,550.50',
+    );
+    expect(timelineChanges(revised, ZONE).map((c) => `${c.label}: ${c.before} → ${c.after}`)).toEqual([
+      'VLSFO price: 612.50 → 605.00',
+      'Landed cost: USD 610,000.00 → USD 602,550.50',
+    ]);
+  });
+});

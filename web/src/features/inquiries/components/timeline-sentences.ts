@@ -1,0 +1,160 @@
+import { type TimelineItem } from '@mfd/contracts';
+import { formatUsd } from '../../../lib/money';
+import { utcOffsetLabel } from '../../../lib/port-clock';
+import { formatPortTime } from '../../../lib/port-time';
+
+/** A moment at the port with its offset: "10 Dec 2030 08:00 (UTC+8)". */
+export function portMoment(iso: string, zone: string): string {
+  return `${formatPortTime(iso, zone)} (${utcOffsetLabel(iso, zone)})`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** How the mails the inquiry service sends read in a sentence. */
+const MAIL_NAMES: Record<string, string> = {
+  'rfq-invitation': 'Invitation',
+  'rfq-amendment': 'Amendment',
+  'rfq-cancelled': 'Cancellation notice',
+  'offer-awarded': 'Award confirmation',
+  'offer-not-awarded': 'Not-awarded note',
+};
+
+const MAIL_ENDINGS = {
+  sent: 'was delivered',
+  sent_unconfirmed: 'may have been delivered (the mail server did not confirm it)',
+  failed: 'could not be delivered',
+} as const;
+
+/** What happened, as one sentence naming who did it (the name as it was then). */
+export function timelineSentence(item: TimelineItem, zone: string): string {
+  const who = item.actor.name;
+  switch (item.type) {
+    case 'inquiry_created': {
+      const { vessel_name, port_name, line_count, copied_from } = item.detail;
+      const where = port_name ? ` at ${port_name}` : '';
+      const copy = copied_from ? ' as a copy of another inquiry' : '';
+      return `${who} created the inquiry for ${vessel_name}${where}${copy}, with ${plural(line_count, 'fuel line')}`;
+    }
+    case 'inquiry_edited':
+      return `${who} edited the inquiry`;
+    case 'line_added':
+      return `${who} added the ${item.detail.product_name} line`;
+    case 'line_changed':
+      return `${who} changed the ${item.detail.product_name} line`;
+    case 'line_removed':
+      return `${who} removed the ${item.detail.product_name} line`;
+    case 'index_values_set':
+      return `${who} set the index values offers are compared at`;
+    case 'inquiry_distributed':
+      return `${who} sent the inquiry to ${plural(item.detail.recipients.length, 'supplier address', 'supplier addresses')}, reply by ${portMoment(item.detail.reply_by, zone)}`;
+    case 'amendment_sent':
+      return `${who} mailed the changes (revision ${item.detail.revision}) to ${plural(item.detail.recipient_count, 'supplier address', 'supplier addresses')}`;
+    case 'mail_outcome': {
+      const { mail, to, to_name, status, error } = item.detail;
+      const whom = to_name ? `${to_name} (${to})` : to;
+      const ending = MAIL_ENDINGS[status];
+      return `${MAIL_NAMES[mail] ?? 'Mail'} to ${whom} ${ending}${status === 'failed' && error ? `: ${error}` : ''}`;
+    }
+    case 'link_opened': {
+      const { last_opened_at, open_count } = item.detail;
+      const again =
+        open_count > 1 ? `; opened ${open_count} times, last ${portMoment(last_opened_at, zone)}` : '';
+      return `${who} opened its offer link${again}`;
+    }
+    case 'offer_submitted':
+    case 'offer_revised':
+    case 'offer_recorded': {
+      const { supplier_name, revision, total_landed_cost } = item.detail;
+      const cost = total_landed_cost ? `, landed cost ${formatUsd(total_landed_cost)}` : '';
+      if (item.type === 'offer_recorded')
+        return `${who} recorded an offer from ${supplier_name} (revision ${revision})${cost}`;
+      if (item.type === 'offer_revised') return `${who} revised its offer (revision ${revision})${cost}`;
+      return `${who} submitted an offer${cost}`;
+    }
+    case 'offer_awarded': {
+      const { supplier_name, revision, notes } = item.detail;
+      return `${who} awarded the offer of ${supplier_name} (revision ${revision})${notes ? `: “${notes}”` : ''}`;
+    }
+    case 'inquiry_cancelled': {
+      const { reason, notice_count } = item.detail;
+      const told =
+        notice_count > 0 ? `; ${plural(notice_count, 'supplier address', 'supplier addresses')} told` : '';
+      return `${who} cancelled the inquiry${reason ? `: “${reason}”` : ''}${told}`;
+    }
+  }
+}
+
+/** The lines under a sentence that list whom it concerned: the recipients, the suppliers not chosen. */
+export function timelineParticulars(item: TimelineItem): string[] {
+  if (item.type === 'inquiry_distributed') {
+    const lines = item.detail.recipients.map(
+      (r) =>
+        `${r.supplier_name}${r.contact_name ? `, ${r.contact_name}` : ''} (${r.email})${r.resent ? ' — sent again' : ''}`,
+    );
+    if (item.detail.skipped_count > 0)
+      lines.push(`${plural(item.detail.skipped_count, 'address', 'addresses')} skipped: already sent`);
+    return lines;
+  }
+  if (item.type === 'offer_awarded' && item.detail.not_awarded_count > 0) {
+    const more = item.detail.not_awarded_count - item.detail.not_awarded.length;
+    return [`Not awarded: ${item.detail.not_awarded.join(', ')}${more > 0 ? ` and ${more} more` : ''}`];
+  }
+  return [];
+}
+
+const LABELS: Record<string, string> = {
+  customer: 'Customer',
+  port: 'Port',
+  vessel_name: 'Vessel name',
+  imo: 'IMO',
+  agent_name: 'Agent name',
+  agent_email: 'Agent email',
+  eta: 'ETA',
+  etb: 'ETB',
+  etd: 'ETD',
+  commentary: 'Additional notes',
+  selling_terms: 'Selling terms',
+  status: 'Status',
+  product_name: 'Fuel type',
+  iso_spec: 'ISO specification',
+  quantity_mt_min: 'Min quantity (MT)',
+  quantity_mt_max: 'Max quantity (MT)',
+  charges_cost: 'Charges',
+  total_landed_cost: 'Landed cost',
+  payment: 'Payment',
+  payment_terms: 'Payment terms',
+  valid_until: 'Valid until',
+  remarks: 'Remarks',
+};
+const TIMES = new Set(['eta', 'etb', 'etd', 'valid_until']);
+const MONEY = new Set(['charges_cost', 'total_landed_cost']);
+
+function valueText(field: string, value: string | number | boolean | null, zone: string): string {
+  if (value === null || value === '') return 'none';
+  if (typeof value !== 'string') return String(value);
+  if (TIMES.has(field)) return portMoment(value, zone);
+  if (MONEY.has(field)) return formatUsd(value);
+  return value;
+}
+
+const ORDER = Object.keys(LABELS);
+/**
+ * Fields of a line or an index ("VLSFO price") first, by name, so each line's facts stand
+ * together; then the inquiry's and the offer's own fields in the order the forms show them.
+ * (The server keeps changes as a JSON object, whose key order it does not keep.)
+ */
+const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : -1);
+const byReadingOrder = ([a]: [string, unknown], [b]: [string, unknown]) =>
+  rank(a) - rank(b) || a.localeCompare(b);
+
+/** Each changed field as the trader reads it: "ETA: 10 Dec 2030 08:00 (UTC+8) → 11 Dec 2030 10:00 (UTC+8)". */
+export function timelineChanges(item: TimelineItem, zone: string) {
+  return Object.entries(item.changes)
+    .sort(byReadingOrder)
+    .map(([field, change]) => ({
+      field,
+      label: LABELS[field] ?? field,
+      before: valueText(field, change.before, zone),
+      after: valueText(field, change.after, zone),
+    }));
+}
