@@ -20,6 +20,7 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
  *   its personal link (the timeline adds the last open and how often).
  * - offer_submitted / offer_revised: by the supplier's link; offer_recorded: by the trader.
  * - offer_awarded: the decision; inquiry_cancelled: called off.
+ * - port_merged: the company's own port became the shared one (an operator approved it).
  */
 export const AUDIT_EVENT_TYPES = [
   'inquiry_created',
@@ -37,6 +38,7 @@ export const AUDIT_EVENT_TYPES = [
   'offer_recorded',
   'offer_awarded',
   'inquiry_cancelled',
+  'port_merged',
 ] as const;
 export const auditEventType = z.enum(AUDIT_EVENT_TYPES);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -110,6 +112,7 @@ export const auditDetail = {
     not_awarded_count: count,
   }),
   inquiry_cancelled: z.object({ reason: note.nullable(), notice_count: count }),
+  port_merged: z.object({ unlocode: name }),
 } as const satisfies Record<AuditEventType, z.ZodType>;
 export type AuditDetail<T extends AuditEventType> = z.input<(typeof auditDetail)[T]>;
 
@@ -159,6 +162,7 @@ export const timelineItem = z.discriminatedUnion('type', [
   timelineEntry('offer_recorded', auditDetail.offer_recorded),
   timelineEntry('offer_awarded', auditDetail.offer_awarded),
   timelineEntry('inquiry_cancelled', auditDetail.inquiry_cancelled),
+  timelineEntry('port_merged', auditDetail.port_merged),
 ]);
 export type TimelineItem = z.infer<typeof timelineItem>;
 

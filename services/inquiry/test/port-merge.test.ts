@@ -95,8 +95,18 @@ describe('an approved port takes in every company’s own port of its code, inqu
       port_name: 'Moerdijk',
       port_details: { name: 'Moerdijk', unlocode: 'NLMOE', country: 'NL', timezone: 'Europe/Amsterdam' },
     });
-    // A's own inquiry already named the approved port and keeps it.
+    // B's timeline says why its port changed, and A's own inquiry already named the approved port and keeps it.
+    const timelineOf = async (c: { inquiryId: string; user: TestUser }) =>
+      (await inquiry('GET', `/api/inquiries/${c.inquiryId}/timeline`, c.user)).json().items;
+    expect((await timelineOf(b)).at(-1)).toEqual({
+      at: expect.any(String),
+      actor: { kind: 'system', name: 'Port register' },
+      type: 'port_merged',
+      detail: { unlocode: 'NLMOE' },
+      changes: { port: { before: 'Moerdyk (NLMOE)', after: 'Moerdijk (NLMOE)' } },
+    });
     expect((await inquiry('GET', `/api/inquiries/${a.inquiryId}`, a.user)).json().port_id).toBe(a.portId);
+    expect((await timelineOf(a)).map((i: { type: string }) => i.type)).toEqual(['inquiry_created']);
     const supplierOfB = (await directory('GET', `/api/suppliers/${b.supplierId}`, b.user)).json();
     expect(supplierOfB.ports.map((p: { id: string }) => p.id)).toEqual([a.portId]);
     const suggestedForB = (await directory('GET', `/api/suppliers/by-port/${a.portId}`, b.user)).json();
@@ -127,9 +137,11 @@ describe('an approved port takes in every company’s own port of its code, inqu
       // The port is c's, but the event says it was another company's: c's inquiry stays.
       merged: [{ port_id: c.portId, tenant_id: other.tenantId }],
     };
-    expect(await repointInquiries(s.inquiry.deps.database.db, event)).toBe(0);
+    expect(await repointInquiries(s.inquiry.deps.database.db, event)).toEqual([]);
     const mine = { ...event, merged: [{ port_id: c.portId, tenant_id: c.user.tenantId }] };
-    expect(await repointInquiries(s.inquiry.deps.database.db, mine)).toBe(1);
-    expect(await repointInquiries(s.inquiry.deps.database.db, mine)).toBe(0);
+    expect(await repointInquiries(s.inquiry.deps.database.db, mine)).toEqual([
+      { id: c.inquiryId, tenant_id: c.user.tenantId, was_name: 'Moerdijk Again', was_unlocode: 'NLMOK' },
+    ]);
+    expect(await repointInquiries(s.inquiry.deps.database.db, mine)).toEqual([]);
   });
 });

@@ -21,6 +21,10 @@ export const addedFields = (after: Fields): AuditChanges => changedFields({}, af
 export const removedFields = (before: Fields): AuditChanges => changedFields(before, {});
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/** A port as the trail names it: "Singapore (SGSIN)". */
+export const portText = (name: string | null, unlocode: string | null) =>
+  name && unlocode ? `${name} (${unlocode})` : name;
 const tonnes = (v: string) => canonicalDecimal(v) ?? v;
 
 /** An inquiry's own fields as the trail compares them: names as shown, times as ISO 8601 instants. */
@@ -40,10 +44,7 @@ export function inquiryFields(inquiry: {
 }): Fields {
   return {
     customer: inquiry.customer_name,
-    port:
-      inquiry.port_name && inquiry.port_unlocode
-        ? `${inquiry.port_name} (${inquiry.port_unlocode})`
-        : inquiry.port_name,
+    port: portText(inquiry.port_name, inquiry.port_unlocode),
     vessel_name: inquiry.vessel_name,
     imo: inquiry.imo,
     agent_name: inquiry.agent_name,

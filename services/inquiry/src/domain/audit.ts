@@ -41,6 +41,8 @@ export const supplierActor = (link: { supplier_id: string; supplier_name: string
 
 /** The mailer's reports of how mails ended. */
 export const MAIL_DELIVERY_ACTOR: AuditActor = { kind: 'system', id: null, name: 'Mail delivery' };
+/** The shared port register (an operator's approval or import, told by the directory). */
+export const PORT_REGISTER_ACTOR: AuditActor = { kind: 'system', id: null, name: 'Port register' };
 
 /** One row: its type decides the shape of its detail (libs/contracts `auditDetail`). */
 export type AuditEntry = {

@@ -65,7 +65,7 @@ describe('the timeline in words', () => {
     ]);
   });
 
-  it('when a link was opened several times, or a mail failed, or an offer was revised, then each says so in a sentence', () => {
+  it('when a link was opened several times, a mail failed, a port was merged or an offer revised, then each says so in a sentence', () => {
     const supplier = { kind: 'supplier' as const, name: 'Lion City Bunkering' };
     expect(
       timelineSentence(
@@ -104,6 +104,18 @@ describe('the timeline in words', () => {
     ).toBe(
       'Invitation to Lion City Bunkering (q@lion.example) could not be delivered: 550 5.1.1 user unknown',
     );
+    expect(
+      timelineSentence(
+        {
+          at,
+          actor: { kind: 'system', name: 'Port register' },
+          type: 'port_merged',
+          detail: { unlocode: 'NLMOE' },
+          changes: { port: { before: 'Moerdyk (NLMOE)', after: 'Moerdijk (NLMOE)' } },
+        },
+        ZONE,
+      ),
+    ).toBe('Port register made the company’s own port NLMOE the shared port of that code');
     const revised: TimelineItem = {
       at,
       actor: supplier,

@@ -75,6 +75,8 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
       const { supplier_name, revision, notes } = item.detail;
       return `${who} awarded the offer of ${supplier_name} (revision ${revision})${notes ? `: “${notes}”` : ''}`;
     }
+    case 'port_merged':
+      return `${who} made the company’s own port ${item.detail.unlocode} the shared port of that code`;
     case 'inquiry_cancelled': {
       const { reason, notice_count } = item.detail;
       const told =
