@@ -51,6 +51,8 @@ export const currentUser = z.object({
   role: z.enum(ROLES),
   /** As the session's token carries it: a grant shows at the next sign-in. */
   operator: z.boolean(),
+  /** As the account is now (not as the token says): sending to suppliers waits for it. */
+  email_verified: z.boolean(),
   company_id: z.uuid(),
   company_name: z.string(),
 });
@@ -80,7 +82,9 @@ export const verifyEmailRequest = z.object({
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequest>;
 
 export const EMAIL_VERIFIED_MESSAGE =
-  'Your e-mail address has been verified. Any rights it grants apply from your next sign-in.';
+  'Your e-mail address has been verified: you can send inquiries to suppliers now, without signing in again.';
+/** What a supplier mail from an account that has not proven its mailbox answers (403), and the web app shows. */
+export const MAILBOX_UNVERIFIED = 'Confirm your e-mail address before sending inquiries to suppliers';
 export const INVALID_VERIFY_LINK = 'This e-mail verification link is invalid or has expired.';
 
 export const FORGOT_PASSWORD_MESSAGE =

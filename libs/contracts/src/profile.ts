@@ -74,9 +74,13 @@ export const profile = z.object({
   phone: z.string().nullable(),
   position: z.string().nullable(),
   role: z.string(),
+  /** The account's mailbox is proven now: mail to suppliers goes out only from one that is. */
+  email_verified: z.boolean(),
   company: z.object({
     id: z.uuid(),
     name: z.string(),
+    /** When the company signed up: a new company's supplier mail quotas are smaller at first. */
+    created_at: z.string(),
     legal_name: z.string().nullable(),
     address: z.string().nullable(),
     city: z.string().nullable(),

@@ -53,7 +53,7 @@ describe('changing the login e-mail', () => {
     expect(await id.mailsTo(user.email, 'email-changed')).toEqual([]);
   });
 
-  it('when the e-mail changes with the right password, then sign-in uses the new one and the old address gets a notice naming it', async () => {
+  it('when the e-mail changes with the right password, then sign-in uses the new one, the old address gets a notice naming it and the new one a link to prove it', async () => {
     const user = await id.signUp({ first_name: 'Chen', last_name: 'Wei' });
     const moved = newAddress();
     const res = await putProfile(user.access_token, {
@@ -73,6 +73,15 @@ describe('changing the login e-mail', () => {
       mail: { data: { first_name: 'Chen', new_email: moved } },
     });
     expect(await id.mailsTo(moved, 'email-changed')).toEqual([]);
+    // The new address is unproven until its owner opens the link it is sent.
+    const [link] = await id.mailsTo(moved, 'verify-email');
+    expect(link).toMatchObject({ to: moved, mail: { data: { first_name: 'Chen' } } });
+    const me = await id.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${user.access_token}` },
+    });
+    expect(me.json()).toMatchObject({ email: moved, email_verified: false });
   });
 
   it('when the e-mail changes, then an earlier reset link no longer sets the password, other sessions end and this one goes on', async () => {

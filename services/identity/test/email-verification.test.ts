@@ -87,4 +87,59 @@ describe('e-mail verification', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([{ field: 'token', message: 'Invalid e-mail verification link' }]);
   });
+
+  describe('the signed-in user’s standing and a new link', () => {
+    const get = (token: string, url: string) =>
+      id.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const resend = (token: string) =>
+      id.app.inject({
+        method: 'POST',
+        url: '/api/auth/resend-verification',
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+    it('when the address is confirmed, then /me and the profile say so at once, with the token issued before', async () => {
+      const user = await id.signUp();
+      expect((await get(user.access_token, '/api/auth/me')).json()).toMatchObject({ email_verified: false });
+      const profile = (await get(user.access_token, '/api/profile')).json().profile;
+      expect(profile).toMatchObject({ email_verified: false });
+      // The company's sign-up time is what the supplier mail quotas go by.
+      expect(Date.now() - new Date(profile.company.created_at).getTime()).toBeLessThan(60_000);
+
+      expect((await verify(await lastVerifyToken(user.email))).statusCode).toBe(200);
+      expect((await get(user.access_token, '/api/auth/me')).json()).toMatchObject({ email_verified: true });
+      expect((await get(user.access_token, '/api/profile')).json().profile).toMatchObject({
+        email_verified: true,
+      });
+    });
+
+    it('when a user asks for a new link, then one is mailed, the next within five minutes is 429 with Retry-After, and the new link verifies', async () => {
+      const user = await id.signUp();
+      // What the API cannot ask for is the passing of time: the sign-up's link went out 6 minutes ago.
+      await id.deps.database.pool.query(
+        "update email_verification_tokens set created_at = now() - interval '6 minutes' where user_id = $1",
+        [user.user_id],
+      );
+      const first = await resend(user.access_token);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({
+        success: true,
+        detail: `A new confirmation e-mail is on its way to ${user.email}: open its link to confirm your address.`,
+      });
+      expect(await id.mailsTo(user.email, 'verify-email')).toHaveLength(2);
+
+      const again = await resend(user.access_token);
+      expect(again.statusCode).toBe(429);
+      expect(again.json().detail).toBe(
+        `A confirmation e-mail went to ${user.email} a few minutes ago: check your inbox, or ask again in 5 minute(s).`,
+      );
+      expect(Number(again.headers['retry-after'])).toBeGreaterThan(290);
+      expect(await id.mailsTo(user.email, 'verify-email')).toHaveLength(2);
+
+      expect((await verify(await lastVerifyToken(user.email))).statusCode).toBe(200);
+      const done = await resend(user.access_token);
+      expect(done.statusCode).toBe(409);
+      expect(done.json()).toEqual({ success: false, detail: 'Your e-mail address is already confirmed.' });
+    });
+  });
 });

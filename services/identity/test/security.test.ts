@@ -25,6 +25,7 @@ describe('identity refuses callers without a valid token', () => {
       'GET /api/auth/me',
       'GET /api/profile',
       'POST /api/auth/logout',
+      'POST /api/auth/resend-verification',
       'PUT /api/profile',
       'PUT /api/profile/company',
       'PUT /api/profile/signature',

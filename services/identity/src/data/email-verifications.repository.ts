@@ -12,19 +12,16 @@ export async function insertVerificationToken(
     .execute();
 }
 
-/** Whether a link went to this user after `since`, so a run of sign-ins does not flood the mailbox. */
-export async function verificationSentSince(
-  db: Kysely<IdentityDB>,
-  userId: string,
-  since: Date,
-): Promise<boolean> {
+/** When the user's latest link went out (null: never), so a run of sign-ins or resends does not flood the mailbox. */
+export async function lastVerificationSentAt(db: Kysely<IdentityDB>, userId: string): Promise<Date | null> {
   const row = await db
     .selectFrom('email_verification_tokens')
-    .select('id')
+    .select('created_at')
     .where('user_id', '=', userId)
-    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.created_at ?? null;
 }
 
 /**

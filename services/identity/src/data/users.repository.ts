@@ -47,6 +47,17 @@ export async function markEmailVerified(
   return result.numUpdatedRows > 0n;
 }
 
+/** The account's address and whether it is proven, its row locked for the rest of the transaction. */
+export function lockVerificationState(db: Kysely<IdentityDB>, tenantId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'email_verified_at'])
+    .where('id', '=', userId)
+    .where('company_id', '=', tenantId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** Sets the operator grant of the account with this e-mail; answers the account, or nothing when none has it. */
 export function setOperatorGrant(db: Kysely<IdentityDB>, email: string, operator: boolean) {
   return db
@@ -69,6 +80,7 @@ export function findUserWithCompany(db: Kysely<IdentityDB>, tenantId: string, us
       'users.phone',
       'users.position',
       'users.role',
+      'users.email_verified_at',
       'users.company_id',
       'c.name as company_name',
     ])

@@ -1,19 +1,23 @@
 import type { Kysely } from 'kysely';
 import { INVALID_VERIFY_LINK, QUEUES } from '@mfd/contracts';
 import { writeOutbox, type MailSecrets } from '@mfd/queue';
-import { badRequest } from '@mfd/service-kit';
+import { badRequest, conflict, notFound, tooManyRequests } from '@mfd/service-kit';
 import type { IdentityDB } from '../data/db';
 import {
   consumeVerificationToken,
   insertVerificationToken,
+  lastVerificationSentAt,
   retireVerificationTokens,
-  verificationSentSince,
 } from '../data/email-verifications.repository';
-import { markEmailVerified } from '../data/users.repository';
+import { lockVerificationState, markEmailVerified } from '../data/users.repository';
 import { hashResetToken as hashLinkToken, newResetToken as newLinkToken } from './reset-token';
 
-/** A sign-in that still needs the proof mails a new link no more often than this. */
+/** A sign-in that still needs the proof, or the user asking again, mails a new link no more often than this. */
 const RESEND_AFTER_MS = 5 * 60_000;
+
+/** Milliseconds until another link may go out after one sent at `sentAt` (0: now). */
+const resendWait = (sentAt: Date | null, now: number) =>
+  sentAt ? Math.max(0, sentAt.getTime() + RESEND_AFTER_MS - now) : 0;
 
 interface Recipient {
   id: string;
@@ -65,9 +69,35 @@ export async function remindToVerify(
   secrets: MailSecrets,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (await verificationSentSince(trx, user.id, new Date(Date.now() - RESEND_AFTER_MS))) return false;
+    if (resendWait(await lastVerificationSentAt(trx, user.id), Date.now()) > 0) return false;
     await queueVerificationMail(trx, user, ttlMinutes, secrets);
     return true;
+  });
+}
+
+/**
+ * The signed-in user asks for a new link (the first one was lost or has expired). Under the user's
+ * row lock, so two clicks at once mail once: an address already proven is a 409, and a link sent
+ * less than five minutes ago a 429 that says how long to wait. Answers the address mailed.
+ */
+export async function resendVerification(
+  db: Kysely<IdentityDB>,
+  auth: { tenantId: string; userId: string },
+  ttlMinutes: number,
+  secrets: MailSecrets,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const user = await lockVerificationState(trx, auth.tenantId, auth.userId);
+    if (!user) throw notFound('Unable to load profile');
+    if (user.email_verified_at) throw conflict('Your e-mail address is already confirmed.');
+    const wait = Math.ceil(resendWait(await lastVerificationSentAt(trx, user.id), Date.now()) / 1000);
+    if (wait > 0)
+      throw tooManyRequests(
+        `A confirmation e-mail went to ${user.email} a few minutes ago: check your inbox, or ask again in ${Math.ceil(wait / 60)} minute(s).`,
+        wait,
+      );
+    await queueVerificationMail(trx, user, ttlMinutes, secrets);
+    return user.email;
   });
 }
 

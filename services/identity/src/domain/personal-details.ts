@@ -6,7 +6,7 @@ import {
   type FieldError,
   type PersonalDetails,
 } from '@mfd/contracts';
-import { writeOutbox } from '@mfd/queue';
+import { writeOutbox, type MailSecrets } from '@mfd/queue';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import {
   badRequest,
@@ -23,6 +23,7 @@ import { retireResetTokens } from '../data/reset-tokens.repository';
 import { revokeOtherSessions } from '../data/sessions.repository';
 import { isUniqueViolation, updatePersonalDetails, USERS_EMAIL_KEY } from '../data/users.repository';
 import { EMAIL_TAKEN } from './accounts';
+import { queueVerificationMail } from './email-verification';
 import { splitFullName } from './names';
 import { verifyPassword } from './passwords';
 
@@ -36,6 +37,9 @@ export interface PersonalDetailsContext {
    * the password (and so take the account) at argon2's cost to us.
    */
   currentPasswordFailures: RateLimiterRedis;
+  /** Seals the verification link a new login address is sent. */
+  mailSecrets: MailSecrets;
+  config: { VERIFY_EMAIL_TOKEN_TTL_MINUTES: number };
 }
 
 const currentPasswordError = (message: string) => {
@@ -46,7 +50,8 @@ const currentPasswordError = (message: string) => {
 /**
  * Saves name, e-mail, phone and position. A new login e-mail takes the current password, and once
  * it is in: reset links mailed to the old address stop working, every other session ends (this one
- * goes on), and the old address is told. All of it commits together, or nothing does.
+ * goes on), the old address is told, and the new one is sent a link to prove it (until then no
+ * mail goes to suppliers from the account). All of it commits together, or nothing does.
  */
 export async function savePersonalDetails(
   ctx: PersonalDetailsContext,
@@ -92,6 +97,12 @@ export async function savePersonalDetails(
           },
         },
       });
+      await queueVerificationMail(
+        trx,
+        { id: auth.userId, ...details },
+        ctx.config.VERIFY_EMAIL_TOKEN_TTL_MINUTES,
+        ctx.mailSecrets,
+      );
     });
   } catch (err) {
     if (isUniqueViolation(err, USERS_EMAIL_KEY))

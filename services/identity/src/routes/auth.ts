@@ -22,7 +22,7 @@ import {
   type AccountsContext,
   type ClientInfo,
 } from '../domain/accounts';
-import { verifyEmail } from '../domain/email-verification';
+import { resendVerification, verifyEmail } from '../domain/email-verification';
 import { resetPasswordBody, signupBody } from '../domain/password-policy';
 
 function clientInfo(request: FastifyRequest): ClientInfo {
@@ -81,7 +81,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
       const user = await findUserWithCompany(accounts.db, request.auth.tenantId, request.auth.userId);
       // A valid token for a user that no longer exists is a session that has ended.
       if (!user) throw unauthorized();
-      return { ...user, operator: request.auth.operator };
+      const { email_verified_at: verifiedAt, ...rest } = user;
+      return { ...rest, operator: request.auth.operator, email_verified: verifiedAt !== null };
     },
   );
 
@@ -158,6 +159,31 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
     async (request) => {
       await verifyEmail(accounts.db, request.body.token);
       return { success: true as const, detail: EMAIL_VERIFIED_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    {
+      schema: {
+        operationId: 'resendVerificationEmail',
+        summary: 'Mail the signed-in user a new link to confirm their e-mail address',
+        tags: ['auth'],
+        response: { 200: detailResponse, ...errorResponses(404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const email = await resendVerification(
+        accounts.db,
+        request.auth,
+        accounts.config.VERIFY_EMAIL_TOKEN_TTL_MINUTES,
+        accounts.mailSecrets,
+      );
+      accounts.outboxWritten();
+      return {
+        success: true as const,
+        detail: `A new confirmation e-mail is on its way to ${email}: open its link to confirm your address.`,
+      };
     },
   );
 };

@@ -36,9 +36,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: PersonalDetailsContext 
           phone: p.phone,
           position: p.position,
           role: p.role,
+          email_verified: p.email_verified_at !== null,
           company: {
             id: p.company_id,
             name: p.company_name,
+            created_at: p.company_created_at.toISOString(),
             legal_name: p.company_legal_name,
             address: p.company_address,
             city: p.company_city,
