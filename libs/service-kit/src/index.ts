@@ -7,6 +7,8 @@ export * from './health';
 export * from './json-body';
 export * from './keys';
 export * from './logger';
+export * from './mail-quota';
+export * from './mail-quota-rules';
 export * from './metrics';
 export * from './openapi';
 export * from './rate-limit';

@@ -10,14 +10,14 @@ export const OPENAPI_VERSION = '3.1.0';
 const ERROR_DESCRIPTIONS = {
   400: 'The request is not valid: `detail` says why and `errors` names each field that is wrong.',
   401: 'No valid session: the bearer token is missing, expired or revoked (or, at sign-in, the e-mail or password is wrong).',
-  403: 'The caller is signed in but may not do this: it needs another role or a platform operator.',
+  403: 'The caller is signed in but may not do this: it needs another role, a platform operator, or (to mail suppliers) a confirmed e-mail address.',
   404: 'Not found: it does not exist or belongs to another company.',
   408: 'The upload stalled or took longer than allowed: nothing of it was used.',
-  409: 'Refused because of what is already there: a duplicate, or a change the current status does not allow.',
-  410: 'The link is closed (the inquiry was awarded, cancelled or has expired): `state` says which.',
+  409: 'Refused because of what is already there: a duplicate, a change the current status does not allow, or a stale revision.',
+  410: 'The link is closed (the inquiry was awarded, cancelled or has expired, or a newer link was sent): `state` says which.',
   413: 'The request body or upload is larger than allowed.',
   415: 'The body is not of a content type this operation takes.',
-  429: 'Too many attempts: wait as many seconds as Retry-After says, then try again.',
+  429: 'Too many attempts, or the company’s mail quota is reached: wait as many seconds as Retry-After says, then try again.',
   '5XX':
     'Something went wrong on our side, or a service behind the gateway is unreachable or too slow (502, 503, 504). Try again later.',
 } as const;
