@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponse } from './common';
 import { MAIL_STATUSES, OFFER_STATUSES } from './constants';
 import { isoDateTime, optionalMultilineText } from './fields';
 import { chargeView, paymentView, PRICINGS } from './offer-terms';
@@ -8,9 +9,22 @@ import { rfqMailFacts } from './rfq-facts';
 export const DELIVERY_METHODS = ['barge', 'truck', 'pipeline', 'ex-wharf'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
-/** Why a supplier's personal link is or is not open, as the public offer page says it. */
-export const OFFER_LINK_STATES = ['open', 'expired', 'awarded', 'not_awarded', 'cancelled'] as const;
+/**
+ * Why a supplier's personal link is or is not open, as the public offer page says it; superseded: a
+ * newer link went to the same address (a resend or an amendment), and only that one works.
+ */
+export const OFFER_LINK_STATES = [
+  'open',
+  'expired',
+  'awarded',
+  'not_awarded',
+  'cancelled',
+  'superseded',
+] as const;
 export type OfferLinkState = (typeof OFFER_LINK_STATES)[number];
+
+/** An offer binds its supplier at most this far ahead: a longer validity is no firm offer (400). */
+export const MAX_OFFER_VALIDITY_DAYS = 90;
 
 /** At most this many recipients in one distribution. */
 export const MAX_RECIPIENTS = 200;
@@ -180,9 +194,29 @@ export type OfferRevision = z.infer<typeof offerRevision>;
 
 export const awardInput = z.object({
   notes: optionalMultilineText('Notes', 2000),
-  /** The spec's client sends it; the server takes the awarding user from the token. */
-  awarded_by: z.unknown().optional(),
+  /**
+   * The offer's revision the trader reviewed and accepts: if the supplier has revised it since,
+   * the award is refused (409 with `current_revision`) rather than accept a price nobody saw.
+   */
+  revision: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'Revision is required' : 'Revision must be a whole number',
+    })
+    .int('Revision must be a whole number')
+    .min(1, 'Revision must be at least 1'),
 });
+export type AwardInput = z.input<typeof awardInput>;
+
+/** An award's 409: the error shape, and when the offer was revised meanwhile, its revision now. */
+export const awardConflictResponse = errorResponse.extend({
+  current_revision: z.number().int().optional(),
+});
+export type AwardConflictResponse = z.infer<typeof awardConflictResponse>;
+
+/** The 409's detail when the offer was revised after the trader loaded it. */
+export const offerRevisedMessage = (revision: number) =>
+  `This offer was revised (now revision ${revision}): review it before awarding`;
 
 // ---- Public offer page -------------------------------------------------------------------------
 

@@ -53,9 +53,13 @@ describe('the API document as a contract', () => {
       if (!op.security) expect(errors, name).toContain('401');
       for (const status of errors) {
         const schema = op.responses[status]?.content?.['application/json']?.schema ?? {};
-        // The one richer error: a closed offer link's 410 adds the link's state and its trader to the shape.
+        // The richer errors: a closed offer link's 410 adds the link's state and its trader to the
+        // shape, an award's 409 the revision the offer is at now.
         const shape = schema.$ref ?? Object.keys((schema.properties as object | undefined) ?? {}).join(',');
-        expect([ERROR_REF, 'success,detail,state,trader'], `${status} of ${name}`).toContain(shape);
+        expect(
+          [ERROR_REF, 'success,detail,state,trader', 'success,detail,errors,current_revision'],
+          `${status} of ${name}`,
+        ).toContain(shape);
       }
     }
   });
@@ -66,6 +70,8 @@ describe('the API document as a contract', () => {
     expect(path?.get?.security).toEqual([]);
     expect(path?.post?.security).toEqual([]);
     expect(Object.keys(path?.post?.responses ?? {})).toEqual(['200', '400', '404', '410', '429', '5XX']);
+    // A superseded link answers 410 to a read too.
+    expect(Object.keys(path?.get?.responses ?? {})).toEqual(['200', '404', '410', '429', '5XX']);
   });
 
   it('when the document is read, then it names its server, licence and what it describes', () => {

@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { outboxAckQueue, QUEUES } from '@mfd/contracts';
 import { queuePrefix, registerQueueMetrics, requestIdHook } from '@mfd/queue';
-import { authPlugin, behindGateway, createServiceApp, registerHealth } from '@mfd/service-kit';
+import {
+  authPlugin,
+  behindGateway,
+  createServiceApp,
+  MailQuota,
+  mailQuotaRefusals,
+  registerHealth,
+} from '@mfd/service-kit';
 import type { InquiryDeps } from './deps';
 import { registerActorNames } from './routes/actor-name';
 import { dashboardRoutes } from './routes/dashboard';
@@ -34,12 +41,19 @@ export async function buildApp(deps: InquiryDeps) {
   });
   app.addHook('onClose', () => queueMetrics.close());
   registerActorNames(app, deps);
-  await app.register(inquiryRoutes, { deps });
+  // Every mail to suppliers is counted against the company's quotas, in the keys every replica shares.
+  const mailQuota = new MailQuota({
+    redis: deps.redis,
+    prefix: deps.config.REDIS_PREFIX,
+    settings: deps.config,
+    refusals: mailQuotaRefusals(app.metrics),
+  });
+  await app.register(inquiryRoutes, { deps, mailQuota });
   await app.register(dashboardRoutes, { deps });
-  await app.register(offerRoutes, { deps });
+  await app.register(offerRoutes, { deps, mailQuota });
   await app.register(indexValueRoutes, { deps });
   await app.register(publicOfferRoutes, { deps });
-  await app.register(distributionRoutes, { deps });
+  await app.register(distributionRoutes, { deps, mailQuota });
   await app.register(timelineRoutes, { deps });
   return app;
 }

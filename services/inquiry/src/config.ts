@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mailSecretKeysSetting } from '@mfd/queue';
-import { baseConfig, loadConfig, metricsPortSetting } from '@mfd/service-kit';
+import { baseConfig, loadConfig, mailQuotaSettings, metricsPortSetting } from '@mfd/service-kit';
 
 export const inquiryConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4003),
@@ -15,6 +15,8 @@ export const inquiryConfig = baseConfig.extend({
   /** Keys that seal the offer links of RFQ mail jobs; the mailer holds the same (see @mfd/queue secrets). */
   MAIL_SECRET_KEYS: mailSecretKeysSetting,
   MAIL_SECRET_KEYS_FILE: z.string().optional(),
+  /** Per company: distinct supplier addresses per rolling 24 h, and supplier mails per rolling hour. */
+  ...mailQuotaSettings,
 });
 export type InquiryConfig = z.infer<typeof inquiryConfig>;
 

@@ -3,6 +3,7 @@ import type { MailSendJob, MailTemplate } from '@mfd/contracts';
 import { bearer } from '@mfd/testing';
 import { mailJobs } from './distribution-fixtures';
 import { startRfq } from './harness';
+import { newInquiry } from './inquiry-fixtures';
 import {
   createInquiry,
   offerBody,
@@ -34,8 +35,9 @@ describe('awarding an offer', () => {
 
   const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
     s.inquiry.app.inject({ method, url, headers: bearer(trader), ...(payload ? { payload } : {}) });
+  /** An award of the offer's first revision, the one the fixtures' suppliers submit. */
   const award = (offerId: string, notes: string | null = null) =>
-    api('POST', `/api/offers/${offerId}/award`, { awarded_by: 'ignored', notes });
+    api('POST', `/api/offers/${offerId}/award`, { notes, revision: 1 });
 
   /** The award mails of one inquiry's suppliers, as the outbox holds them. */
   async function mailsTo(email: string) {
@@ -245,7 +247,7 @@ describe('awarding an offer', () => {
   });
 });
 
-describe('awarding and amending while identity is down', () => {
+describe('mail to suppliers while identity is down', () => {
   let s: Stack;
   let trader: Caller & { email: string };
   beforeAll(async () => {
@@ -254,7 +256,7 @@ describe('awarding and amending while identity is down', () => {
   });
   afterAll(() => s.close());
 
-  it('when the trader profile cannot be read, then the award and an edit still go through and their mails reply to the address that sent the inquiry, unsigned', async () => {
+  it('when the trader’s standing cannot be read, then an award, an amending edit and a cancel are 503 with nothing written; an edit suppliers never see goes through', async () => {
     const inquiry = await createInquiry(s, trader);
     const winner = await seedLink(s, trader, inquiry.id, { supplierName: 'Winner Fuels' });
     const loser = await seedLink(s, trader, inquiry.id, { supplierName: 'Second Best Oil' });
@@ -263,38 +265,70 @@ describe('awarding and amending while identity is down', () => {
     expect(won.statusCode, won.body).toBe(200);
     expect(lost.statusCode, lost.body).toBe(200);
     const winnerOffer = won.json().offer_id as string;
+    const db = s.inquiry.deps.database.db;
+    const outboxRows = async () => (await db.selectFrom('outbox').select('id').execute()).length;
+    const before = {
+      outbox: await outboxRows(),
+      inquiry: await db
+        .selectFrom('inquiries')
+        .selectAll()
+        .where('id', '=', inquiry.id)
+        .executeTakeFirstOrThrow(),
+    };
 
     await new Promise<void>((done) => {
       s.identity.app.server.close(() => done());
       s.identity.app.server.closeAllConnections();
     });
 
-    const edit = await s.inquiry.app.inject({
-      method: 'PUT',
-      url: `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[0]}`,
-      headers: bearer(trader),
-      payload: { product_name: 'VLSFO', quantity_mt_min: 500, quantity_mt_max: 700 },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
-    const awarded = await s.inquiry.app.inject({
-      method: 'POST',
-      url: `/api/offers/${winnerOffer}/award`,
-      headers: bearer(trader),
-      payload: { notes: null },
-    });
-    expect(awarded.statusCode, awarded.body).toBe(200);
-
-    const rows = await s.inquiry.deps.database.db.selectFrom('outbox').select('payload').execute();
-    const mails = rows
-      .map((r) => r.payload)
-      .filter((p): p is MailSendJob => p.type === 'mail.send')
-      .filter((p) => ['offer-awarded', 'offer-not-awarded', 'rfq-amendment'].includes(p.mail.template));
-    expect(mails.map((m) => m.mail.template).sort()).toEqual(
-      ['offer-awarded', 'offer-not-awarded', 'rfq-amendment', 'rfq-amendment'].sort(),
-    );
-    for (const mail of mails) {
-      expect(mail.reply_to).toBe(trader.email);
-      expect(mail.signature ?? null).toBeNull();
+    const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      s.inquiry.app.inject({ method, url, headers: bearer(trader), payload });
+    const refused = [
+      await call('PUT', `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[0]}`, {
+        product_name: 'VLSFO',
+        quantity_mt_min: 500,
+        quantity_mt_max: 700,
+      }),
+      await call('POST', `/api/offers/${winnerOffer}/award`, { notes: null, revision: 1 }),
+      await call('POST', `/api/inquiries/${inquiry.id}/cancel`, { reason: 'Vessel diverted' }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({
+        success: false,
+        detail:
+          'Your account could not be checked right now, so nothing was sent. Please try again in a few minutes.',
+      });
     }
+    expect(await outboxRows()).toBe(before.outbox);
+    const after = await db
+      .selectFrom('inquiries')
+      .selectAll()
+      .where('id', '=', inquiry.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({
+      status: 'quoting',
+      revision: before.inquiry.revision,
+      cancel_reason: null,
+    });
+    const lines = await db
+      .selectFrom('inquiry_products')
+      .select('quantity_mt_max')
+      .where('inquiry_id', '=', inquiry.id)
+      .execute();
+    expect(lines.map((l) => l.quantity_mt_max).sort()).toEqual(['600.5', '80.0']);
+    expect(
+      (await db.selectFrom('offers').select('status').where('id', '=', winnerOffer).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('submitted');
+
+    // Notes are the trader's own: no supplier hears of them, so identity need not vouch for anyone.
+    const { products: _products, ...fields } = newInquiry(after.customer_id!, after.port_id!);
+    const notes = await call('PUT', `/api/inquiries/${inquiry.id}`, {
+      ...fields,
+      commentary: 'Customer prefers barge delivery.',
+    });
+    expect(notes.statusCode, notes.body).toBe(200);
+    expect(await outboxRows()).toBe(before.outbox);
   });
 });

@@ -10,6 +10,7 @@ import { handleMailStatuses, startMailStatusConsumer } from '../src/jobs/mail-st
 import {
   createSupplier,
   distribute,
+  lastSentMinutesAgo,
   mailJobs,
   portOf,
   recipientRows,
@@ -217,6 +218,7 @@ describe('delivery status of each recipient, through the real mailer and an SMTP
     expect(failed).toMatchObject({ mail_status: 'failed', send_count: 1 });
 
     m.sink.answer = undefined;
+    await lastSentMinutesAgo(s, inquiry.id, 15);
     const again = await distribute(s, trader, inquiry.id, {
       recipients: [{ supplier_id: bad.id, contact_id: null }],
       resend: true,

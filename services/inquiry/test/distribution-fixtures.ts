@@ -110,3 +110,12 @@ export function recipientRows(s: Stack, inquiryId: string) {
     .orderBy('email')
     .execute();
 }
+
+/** What the API cannot ask for is the passing of time: every address of the inquiry was last sent it `minutes` ago. */
+export async function lastSentMinutesAgo(s: Stack, inquiryId: string, minutes: number): Promise<void> {
+  await s.inquiry.deps.database.db
+    .updateTable('inquiry_recipients')
+    .set({ last_sent_at: new Date(Date.now() - minutes * 60_000) })
+    .where('inquiry_id', '=', inquiryId)
+    .execute();
+}

@@ -5,6 +5,7 @@ import { offerTokenHash } from '../src/domain/rfq/offer-link-token';
 import {
   createSupplier,
   distribute,
+  lastSentMinutesAgo,
   mailJobs,
   portOf,
   recipientRows,
@@ -307,7 +308,7 @@ describe('suggested suppliers and distribution', () => {
     ]);
   });
 
-  it('when an address already had the inquiry, then it is skipped with a note, and sent again with resend', async () => {
+  it('when an address already had the inquiry, then it is skipped with a note, and sent again with resend once 15 minutes have passed', async () => {
     const { trader, inquiry, lion, straits } = await setUp();
     await distribute(s, trader, inquiry.id, { recipients: [to(lion), to(straits)] });
     const first = await recipientRows(s, inquiry.id);
@@ -341,6 +342,17 @@ describe('suggested suppliers and distribution', () => {
       .set({ mail_status: 'failed', mail_error: '550 Mailbox unavailable', mail_attempts: 1 })
       .where('id', '=', lionRow.id)
       .execute();
+    // Within 15 minutes of its last mail an address is not sent it again, resend or not.
+    const tooSoon = await distribute(s, trader, inquiry.id, { recipients: [to(lion)], resend: true });
+    expect(tooSoon.statusCode, tooSoon.body).toBe(200);
+    expect(tooSoon.json()).toMatchObject({
+      distributed_count: 0,
+      skipped_count: 1,
+      note: '1 supplier address was sent this inquiry less than 15 minutes ago and was skipped; send again later',
+    });
+    expect(await countDistributions()).toBe(2);
+
+    await lastSentMinutesAgo(s, inquiry.id, 15);
     const resend = await distribute(s, trader, inquiry.id, { recipients: [to(lion)], resend: true });
     expect(resend.json()).toMatchObject({
       distributed_count: 1,
@@ -352,13 +364,14 @@ describe('suggested suppliers and distribution', () => {
     expect(after).toMatchObject({ send_count: 2, mail_status: 'queued', mail_error: null, mail_attempts: 0 });
     expect(after.last_sent_at.getTime()).toBeGreaterThan(lionRow.last_sent_at.getTime());
     expect(after.distribution_id).not.toBe(lionRow.distribution_id);
-    // A new link each time; the first one still works.
+    // A new link each time; the first one is retired with the new mail.
     const links = await db
       .selectFrom('offer_links')
-      .select('token_hash')
+      .select(['token_hash', 'superseded_at'])
       .where('recipient_id', '=', lionRow.id)
+      .orderBy('created_at')
       .execute();
-    expect(links).toHaveLength(2);
+    expect(links.map((l) => l.superseded_at !== null)).toEqual([true, false]);
     expect((await mailJobs(s, 'rfq-invitation')).filter((j) => j.job.reference === lionRow.id)).toHaveLength(
       2,
     );

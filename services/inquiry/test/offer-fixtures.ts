@@ -4,6 +4,7 @@ import { bearer, type TestUser } from '@mfd/testing';
 import {
   createSupplier as createDirectorySupplier,
   distribute,
+  lastSentMinutesAgo,
   mailJobs,
   testSecrets,
   type Caller,
@@ -105,6 +106,8 @@ export async function seedLink(
     .executeTakeFirst();
   // Distribute refuses a reply-by in the past: that one is reached by time passing, below.
   const replyBy = opts.replyBy && opts.replyBy.getTime() > Date.now() ? opts.replyBy : undefined;
+  // A resend within 15 minutes of the last mail is skipped: the fixture's mails are that long ago.
+  if (hadIt) await lastSentMinutesAgo(s, inquiryId, 15);
   const sent = await distribute(s, user, inquiryId, {
     recipients: [{ supplier_id: supplier.id, contact_id: onDefault ? null : contact!.id }],
     ...(replyBy ? { reply_by: replyBy.toISOString() } : {}),
@@ -173,12 +176,21 @@ export function publicPost(s: Stack, token: string, payload: object) {
   return s.inquiry.app.inject({ method: 'POST', url: `/api/public/offers/${token}`, payload });
 }
 
-/** A trader signed up through the real identity (its profile signs the mails), as the services see it. */
+/**
+ * A trader signed up through the real identity (its profile signs the mails), as the services see
+ * it, with the e-mail address confirmed as its owner would (mail to suppliers needs it), unless
+ * `verified: false`.
+ */
 export async function signUpTrader(
-  identity: { signUp(o?: object): Promise<{ access_token: string; email: string }> },
+  identity: {
+    signUp(o?: object): Promise<{ access_token: string; email: string }>;
+    verify(email: string): Promise<void>;
+  },
   overrides: object = {},
+  options: { verified?: boolean } = {},
 ): Promise<Caller & { email: string }> {
   const auth = await identity.signUp(overrides);
+  if (options.verified !== false) await identity.verify(auth.email);
   const claims = JSON.parse(Buffer.from(auth.access_token.split('.')[1]!, 'base64url').toString()) as {
     sub: string;
     tid: string;

@@ -247,7 +247,7 @@ describe('offers compared and recorded by the trader', () => {
     expect(row).toEqual({ supplier_email: 'trading@linked-fuels.example', recipient_id: link.recipientId });
   });
 
-  it('when a recorded offer names no supplier of the directory or a bad field, then 400 names it; a closed inquiry is 409', async () => {
+  it('when a recorded offer names no supplier of the directory or a bad field (a validity over 90 days ahead too), then 400 names it; a closed inquiry is 409', async () => {
     const { id, lineIds } = await createInquiry(s, trader);
     const foreign = await createSupplier(s, await signUpTrader(s.identity), 'Not Yours Ltd');
     for (const supplierId of [randomUUID(), foreign]) {
@@ -272,6 +272,16 @@ describe('offers compared and recorded by the trader', () => {
         .errors.map((e: { field: string }) => e.field)
         .sort(),
     ).toEqual(['lines.0.price_per_mt', 'lines.1.price_per_mt']);
+    const tooLong = await api(trader, 'POST', `/api/inquiries/${id}/offers`, {
+      ...offerBody(lineIds, undefined, {
+        valid_until: new Date(Date.now() + 91 * 24 * 3_600_000).toISOString(),
+      }),
+      supplier_id: supplierId,
+    });
+    expect(tooLong.statusCode, tooLong.body).toBe(400);
+    expect(tooLong.json().errors).toEqual([
+      { field: 'valid_until', message: 'Valid until must be at most 90 days ahead' },
+    ]);
     expect(await offersOf(id)).toEqual([]);
 
     await api(trader, 'POST', `/api/inquiries/${id}/cancel`, { reason: null });
@@ -294,7 +304,7 @@ describe('offers compared and recorded by the trader', () => {
       ['GET', `/api/inquiries/${id}/offers`, undefined],
       ['GET', `/api/offers/${offerId}/revisions`, undefined],
       ['POST', `/api/inquiries/${id}/offers`, { ...offerBody(lineIds), supplier_id: strangersSupplier }],
-      ['POST', `/api/offers/${offerId}/award`, { notes: 'mine now' }],
+      ['POST', `/api/offers/${offerId}/award`, { notes: 'mine now', revision: 1 }],
     ];
     for (const [method, url, payload] of calls) {
       const res = await api(stranger, method as 'GET', url, payload);
@@ -308,6 +318,8 @@ describe('offers compared and recorded by the trader', () => {
   it('when an unknown id is asked for, then 404', async () => {
     expect((await api(trader, 'GET', `/api/inquiries/${randomUUID()}/offers`)).statusCode).toBe(404);
     expect((await api(trader, 'GET', `/api/offers/${randomUUID()}/revisions`)).statusCode).toBe(404);
-    expect((await api(trader, 'POST', `/api/offers/${randomUUID()}/award`, {})).statusCode).toBe(404);
+    expect((await api(trader, 'POST', `/api/offers/${randomUUID()}/award`, { revision: 1 })).statusCode).toBe(
+      404,
+    );
   });
 });

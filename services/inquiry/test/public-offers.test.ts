@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '@mfd/testing';
+import { mailJobs, testSecrets } from './distribution-fixtures';
 import { startRfq } from './harness';
 import {
   createInquiry,
@@ -285,6 +286,7 @@ describe('a supplier’s personal offer link (no account)', () => {
       [{ valid_until: undefined }, 'valid_until'],
       [{ valid_until: '2030-12-01 10:00' }, 'valid_until'],
       [{ valid_until: new Date(Date.now() - HOUR).toISOString() }, 'valid_until'],
+      [{ valid_until: new Date(Date.now() + 90 * 24 * HOUR + HOUR).toISOString() }, 'valid_until'],
     ];
     for (const [override, field] of cases) {
       const res = await publicPost(s, link.token, { ...offerBody(lineIds), ...override });
@@ -296,5 +298,61 @@ describe('a supplier’s personal offer link (no account)', () => {
     }
     expect(await offersOf(id)).toEqual([]);
     expect((await api('GET', `/api/inquiries/${id}`)).json().status).toBe('distributed');
+  });
+
+  it('when an offer is valid more than 90 days ahead, then 400 says so on valid_until', async () => {
+    const { id, lineIds } = await createInquiry(s, trader);
+    const link = await seedLink(s, trader, id);
+    const res = await publicPost(s, link.token, {
+      ...offerBody(lineIds),
+      valid_until: new Date(Date.now() + 91 * 24 * HOUR).toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      detail: 'Valid until must be at most 90 days ahead',
+      errors: [{ field: 'valid_until', message: 'Valid until must be at most 90 days ahead' }],
+    });
+    const within = await publicPost(s, link.token, {
+      ...offerBody(lineIds),
+      valid_until: new Date(Date.now() + 89 * 24 * HOUR).toISOString(),
+    });
+    expect(within.statusCode, within.body).toBe(200);
+  });
+
+  it('when a newer link was mailed to the supplier (a resend, then an amendment), then each older link answers 410 superseded on GET and POST and only the latest works', async () => {
+    const { id, lineIds } = await createInquiry(s, trader);
+    const first = await seedLink(s, trader, id, { supplierName: 'Keppel Bunkers' });
+    const second = await seedLink(s, trader, id, { supplierId: first.supplierId });
+    expect(second.recipientId).toBe(first.recipientId);
+    const superseded = {
+      success: false,
+      detail: 'A newer link was sent to you: please use the latest e-mail.',
+      state: 'superseded',
+    };
+    const oldPage = await publicGet(s, first.token);
+    expect(oldPage.statusCode, oldPage.body).toBe(410);
+    expect(oldPage.json()).toEqual(superseded);
+    const oldPost = await publicPost(s, first.token, offerBody(lineIds));
+    expect(oldPost.statusCode, oldPost.body).toBe(410);
+    expect(oldPost.json()).toEqual(superseded);
+    expect(await offersOf(id)).toEqual([]);
+    expect((await publicGet(s, second.token)).json().state).toBe('open');
+
+    // An amendment mails a new link too: the resent one is retired with it.
+    const edit = await s.inquiry.app.inject({
+      method: 'PUT',
+      url: `/api/inquiries/${id}/products/${lineIds[1]}`,
+      headers: bearer(trader),
+      payload: { product_name: 'MGO', quantity_mt_min: 60, quantity_mt_max: 90 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await publicPost(s, second.token, offerBody(lineIds))).json()).toEqual(superseded);
+    const [amendment] = (await mailJobs(s, 'rfq-amendment')).filter(
+      (m) => m.job.reference === first.recipientId,
+    );
+    const latest = testSecrets.open(amendment!.job.mail.data.token, first.email);
+    const priced = await publicPost(s, latest, offerBody(lineIds));
+    expect(priced.statusCode, priced.body).toBe(200);
   });
 });

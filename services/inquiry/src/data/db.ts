@@ -105,6 +105,8 @@ export interface OfferLinksTable {
   token_hash: Buffer;
   recipient_id: string;
   created_at: CreatedAt;
+  /** When a newer link was mailed to the same recipient: this one answers 410 from then on. */
+  superseded_at: ColumnType<Date | null, never, Date>;
 }
 
 export interface OffersTable {

@@ -1,12 +1,15 @@
 import { currentUser, profileResponse } from '@mfd/contracts';
 import { AppError, type ServiceClient } from '@mfd/service-kit';
-import type { Sender } from '../domain/rfq/recipient-mail';
+import type { SenderStanding } from '../domain/rfq/supplier-mail-gate';
 
-/** The caller as suppliers see the RFQ mails: read from identity with the caller's own token. */
-export async function senderProfile(
+/**
+ * The caller as suppliers see the RFQ mails, and whether they may send them (a proven mailbox,
+ * the company's age for its quotas): read from identity with the caller's own token, as it is now.
+ */
+async function senderProfile(
   client: ServiceClient,
   auth: { token: string; requestId?: string },
-): Promise<Sender> {
+): Promise<SenderStanding> {
   const { profile } = await client.get('/api/profile', profileResponse, auth).catch((err: unknown) => {
     // A 404 here is the caller's profile, not the inquiry the route names: never answer it as one.
     if (err instanceof AppError && err.statusCode === 404)
@@ -18,7 +21,7 @@ export async function senderProfile(
     throw err;
   });
   const saved = Object.values(profile.email_signature).some(Boolean);
-  return {
+  const sender = {
     email: profile.email,
     name: profile.name,
     company: profile.company.name,
@@ -37,21 +40,25 @@ export async function senderProfile(
           additional_info: null,
         },
   };
+  return {
+    sender,
+    verified: profile.email_verified,
+    companyCreatedAt: new Date(profile.company.created_at),
+  };
 }
 
 /**
- * The sender for mails about an inquiry already sent (amendments, cancel notices, the award), or
- * null while identity cannot say: the trader's change goes through, and its mails reply to the
- * address that sent the inquiry, without a signature, instead of failing the change.
+ * The sender's standing, or null while identity cannot answer: a change that mails nobody goes
+ * through without it, one that mails suppliers is refused (see SupplierMailGate).
  */
-export async function senderIfReachable(
+export async function senderStanding(
   client: ServiceClient,
   auth: { token: string; requestId?: string },
   log: { warn(obj: object, msg: string): void },
-): Promise<Sender | null> {
+): Promise<SenderStanding | null> {
   return senderProfile(client, auth).catch((err: unknown) => {
     if (!(err instanceof AppError) || !err.code.startsWith('UPSTREAM_')) throw err;
-    log.warn({ err: err.message }, 'profile unreadable: mails go out with the distribution sender, unsigned');
+    log.warn({ err: err.message }, 'profile unreadable: no mail to suppliers can be sent');
     return null;
   });
 }

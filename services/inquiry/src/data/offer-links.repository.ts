@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { InquiryDB } from './db';
 
 /** The recipient a personal link belongs to, with the sender the supplier sees on the offer page. */
@@ -12,6 +12,8 @@ export interface LinkRecipient {
   reply_by: Date;
   sender_name: string | null;
   sender_company: string | null;
+  /** Set when a newer link went to the same recipient. */
+  superseded_at: Date | null;
 }
 
 /**
@@ -36,9 +38,24 @@ export function findLinkRecipient(
       'r.reply_by',
       'd.sender_name',
       'd.sender_company',
+      'offer_links.superseded_at',
     ])
     .where('offer_links.token_hash', '=', tokenHash)
     .executeTakeFirst();
+}
+
+/**
+ * Retires the recipients' current links: called in the transaction that mails them newer ones,
+ * so a supplier only ever prices through the latest mail it was sent.
+ */
+export async function supersedeOfferLinks(db: Kysely<InquiryDB>, recipientIds: string[]): Promise<void> {
+  if (recipientIds.length === 0) return;
+  await db
+    .updateTable('offer_links')
+    .set({ superseded_at: sql<Date>`now()` })
+    .where('recipient_id', 'in', recipientIds)
+    .where('superseded_at', 'is', null)
+    .execute();
 }
 
 /** The first address of a supplier an inquiry was sent to: a recorded offer counts its response from there. */

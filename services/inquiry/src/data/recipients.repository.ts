@@ -11,31 +11,14 @@ export async function insertDistribution(
   await db.insertInto('distributions').values(values).execute();
 }
 
-/** Who last sent the inquiry, as a sender without signature; null if it was never sent (or by no address). */
-export async function latestDistributionSender(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string) {
-  const row = await db
-    .selectFrom('distributions')
-    .select(['sender_email', 'sender_name', 'sender_company'])
-    .where('tenant_id', '=', tenantId)
-    .where('inquiry_id', '=', inquiryId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.sender_email
-    ? { email: row.sender_email, name: row.sender_name, company: row.sender_company, signature: null }
-    : null;
-}
-
 /**
  * Every address an inquiry went to, oldest first, with whether its supplier has made an offer
- * (one offer per supplier and inquiry) and who sent it (the reply-to when a notice has no sender).
+ * (one offer per supplier and inquiry).
  */
 export function recipientsOfInquiry(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string) {
   return db
     .selectFrom('inquiry_recipients as r')
-    .innerJoin('distributions as d', 'd.id', 'r.distribution_id')
     .selectAll('r')
-    .select('d.sender_email')
     .select((eb) =>
       eb
         .exists(
@@ -54,7 +37,7 @@ export function recipientsOfInquiry(db: Kysely<InquiryDB>, tenantId: string, inq
     .orderBy('r.id')
     .execute();
 }
-export type RecipientWithSender = Awaited<ReturnType<typeof recipientsOfInquiry>>[number];
+export type RecipientWithOffer = Awaited<ReturnType<typeof recipientsOfInquiry>>[number];
 
 /** The addresses an inquiry went to, in the order sent, at most `limit`, and how many in all. */
 export async function listRecipientAddresses(
@@ -120,7 +103,7 @@ export async function markResent(
     .execute();
 }
 
-/** Only the hash of a link's token is kept; a recipient's older links stay valid. */
+/** Only the hash of a link's token is kept (writeLinkMails retires the recipient's older links first). */
 export async function insertOfferLinks(
   db: Kysely<InquiryDB>,
   links: { recipient_id: string; token_hash: Buffer }[],

@@ -8,7 +8,7 @@ import {
   type productLineInput,
   type productLineUpdate,
 } from '@mfd/contracts';
-import { writeOutbox, type MailSecrets } from '@mfd/queue';
+import { writeOutbox } from '@mfd/queue';
 import type { z } from 'zod';
 import type { InquiryDB } from '../data/db';
 import { findInquiry, insertInquiry, updateInquiry, type InquiryRow } from '../data/inquiries.repository';
@@ -24,7 +24,7 @@ import { addedFields, changedFields, inquiryFields, lineFields, removedFields } 
 import { nextStatus, type InquiryAction } from './inquiry-lifecycle';
 import { amendIfSent, supplierFacts } from './rfq/amendments';
 import { writeCancelNotices } from './rfq/cancel-notices';
-import type { RfqMailContext, Sender } from './rfq/recipient-mail';
+import type { NoticeSource } from './rfq/supplier-mail-gate';
 import type { CustomerFacts, DirectoryLookups, FuelType, PortFacts } from './directory-lookups';
 
 export interface Caller {
@@ -240,41 +240,36 @@ export async function assertChangeable(
   return inquiry;
 }
 
-/** What the mails to suppliers about a change need: the keys that seal their links and the sender. */
-export interface NoticeSource {
-  secrets: MailSecrets;
-  /** The caller's profile (null: unreadable, see senderIfReachable); read only for an inquiry that was sent. */
-  sender: () => Promise<Sender | null>;
-}
-
-async function noticeContext(source: NoticeSource, inquiry: InquiryRow): Promise<RfqMailContext> {
-  // A draft went to nobody: there is no one to tell and nothing to read from identity.
-  return { secrets: source.secrets, sender: inquiry.status === 'draft' ? null : await source.sender() };
+/** Reads who would tell the suppliers, before the change: a draft went to nobody, so nothing is read. */
+async function prepareNotices(source: NoticeSource, inquiry: InquiryRow): Promise<void> {
+  if (inquiry.status !== 'draft') await source.gate.prepare();
 }
 
 /**
  * An edit under the inquiry's lock and, for an inquiry already sent, in the same transaction the
- * amendment it makes (revision, mails to every address it went to).
+ * amendment it makes (revision, mails to every address it went to, through the mail gate).
  */
 function amendingChange<T>(
   db: Kysely<InquiryDB>,
   caller: Caller,
   id: string,
-  notices: RfqMailContext,
+  notices: NoticeSource,
   change: (trx: Kysely<InquiryDB>, inquiry: InquiryRow) => Promise<T>,
 ): Promise<T> {
-  return changeInquiry(db, caller, id, 'edit', async (trx, inquiry) => {
-    const before = await supplierFacts(trx, inquiry);
-    const result = await change(trx, inquiry);
-    const amended = await amendIfSent(trx, notices, before, caller.tenantId, id);
-    if (amended > 0)
-      await recordAudit(trx, {
-        ...byUser(caller, id),
-        type: 'amendment_sent',
-        detail: { revision: inquiry.revision + 1, recipient_count: amended },
-      });
-    return result;
-  });
+  return notices.gate.settle(
+    changeInquiry(db, caller, id, 'edit', async (trx, inquiry) => {
+      const before = await supplierFacts(trx, inquiry);
+      const result = await change(trx, inquiry);
+      const amended = await amendIfSent(trx, notices, before, caller.tenantId, id);
+      if (amended > 0)
+        await recordAudit(trx, {
+          ...byUser(caller, id),
+          type: 'amendment_sent',
+          detail: { revision: inquiry.revision + 1, recipient_count: amended },
+        });
+      return result;
+    }),
+  );
 }
 
 export async function editInquiry(
@@ -286,13 +281,13 @@ export async function editInquiry(
   source: NoticeSource,
 ): Promise<void> {
   const current = await assertChangeable(db, caller, id, 'edit');
-  const [{ customer, port, errors }, notices] = await Promise.all([
+  const [{ customer, port, errors }] = await Promise.all([
     resolveParties(lookups, input),
-    noticeContext(source, current),
+    prepareNotices(source, current),
   ]);
   throwIfAny(errors);
   if (!customer || !port) throw new InquiryInputError(errors);
-  await amendingChange(db, caller, id, notices, async (trx, before) => {
+  await amendingChange(db, caller, id, source, async (trx, before) => {
     const columns = { ...partyColumns(customer, port), ...ownColumns(input) };
     await updateInquiry(trx, caller.tenantId, id, columns);
     if (input.imo !== before.imo) await nameVessel(trx, caller, input.imo, input.vessel_name);
@@ -311,12 +306,12 @@ export async function addLine(
   source: NoticeSource,
 ): Promise<string> {
   const current = await assertChangeable(db, caller, id, 'edit');
-  const [{ values, errors }, notices] = await Promise.all([
+  const [{ values, errors }] = await Promise.all([
     resolveLines(lookups, [input], () => 'product_name'),
-    noticeContext(source, current),
+    prepareNotices(source, current),
   ]);
   throwIfAny(errors);
-  return amendingChange(db, caller, id, notices, async (trx) => {
+  return amendingChange(db, caller, id, source, async (trx) => {
     const [lineId] = await insertLines(trx, caller.tenantId, id, values);
     await updateInquiry(trx, caller.tenantId, id, {});
     await recordAudit(trx, {
@@ -339,16 +334,16 @@ export async function changeLine(
   source: NoticeSource,
 ): Promise<void> {
   const current = await assertChangeable(db, caller, id, 'edit');
-  const [{ values, errors }, notices] = await Promise.all([
+  const [{ values, errors }] = await Promise.all([
     resolveLines(
       lookups,
       [{ ...input, iso_spec: input.iso_spec ?? DEFAULT_ISO_SPEC, product_id: null }],
       () => 'product_name',
     ),
-    noticeContext(source, current),
+    prepareNotices(source, current),
   ]);
   throwIfAny(errors);
-  await amendingChange(db, caller, id, notices, async (trx) => {
+  await amendingChange(db, caller, id, source, async (trx) => {
     const existing = await findLine(trx, caller.tenantId, id, lineId);
     if (!existing) throw new InquiryNotFoundError('line');
     // The spec's line edit sends no ISO edition: the line keeps its own.
@@ -373,8 +368,8 @@ export async function removeLine(
   lineId: string,
   source: NoticeSource,
 ): Promise<void> {
-  const notices = await noticeContext(source, await assertChangeable(db, caller, id, 'edit'));
-  await amendingChange(db, caller, id, notices, async (trx) => {
+  await prepareNotices(source, await assertChangeable(db, caller, id, 'edit'));
+  await amendingChange(db, caller, id, source, async (trx) => {
     const line = await findLine(trx, caller.tenantId, id, lineId);
     if (!line) throw new InquiryNotFoundError('line');
     await deleteLine(trx, caller.tenantId, lineId);
@@ -395,17 +390,19 @@ export async function cancelInquiry(
   reason: string | null,
   source: NoticeSource,
 ): Promise<void> {
-  const notices = await noticeContext(source, await assertChangeable(db, caller, id, 'cancel'));
-  await changeInquiry(db, caller, id, 'cancel', async (trx, inquiry) => {
-    const status = nextStatus(inquiry.status, 'cancel');
-    await updateInquiry(trx, caller.tenantId, id, { status, cancel_reason: reason });
-    // Every supplier it went to hears it is off, with the mail written in the same transaction.
-    const notified = await writeCancelNotices(trx, notices, inquiry, reason);
-    await recordAudit(trx, {
-      ...byUser(caller, id),
-      type: 'inquiry_cancelled',
-      detail: { reason, notice_count: notified },
-      changes: { status: { before: inquiry.status, after: status } },
-    });
-  });
+  await prepareNotices(source, await assertChangeable(db, caller, id, 'cancel'));
+  await source.gate.settle(
+    changeInquiry(db, caller, id, 'cancel', async (trx, inquiry) => {
+      const status = nextStatus(inquiry.status, 'cancel');
+      // Every supplier it went to hears it is off, with the mail written in the same transaction.
+      const notified = await writeCancelNotices(trx, source, inquiry, reason);
+      await updateInquiry(trx, caller.tenantId, id, { status, cancel_reason: reason });
+      await recordAudit(trx, {
+        ...byUser(caller, id),
+        type: 'inquiry_cancelled',
+        detail: { reason, notice_count: notified },
+        changes: { status: { before: inquiry.status, after: status } },
+      });
+    }),
+  );
 }

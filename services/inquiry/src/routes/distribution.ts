@@ -10,18 +10,20 @@ import {
   suggestedSupplier,
   suggestedSuppliersQuery,
 } from '@mfd/contracts';
-import { errorResponses, notFound } from '@mfd/service-kit';
-import { senderProfile } from '../data/identity.client';
+import { errorResponses, notFound, type MailQuota } from '@mfd/service-kit';
 import { findInquiry } from '../data/inquiries.repository';
 import { listRecipientAddresses } from '../data/recipients.repository';
 import { supplierLookups } from '../data/suppliers.client';
 import type { InquiryDeps } from '../deps';
-import { callerOf, domain, onBehalfOf } from './route-context';
+import { callerOf, domain, onBehalfOf, supplierMailGate } from './route-context';
 import { distributeInquiry } from '../domain/rfq/distribute';
 import { suggestedSuppliers } from '../domain/rfq/suggested-suppliers';
 
 /** Which suppliers an inquiry may go to, and sending it to them (spec §2 Suppliers tab, §7). */
-export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
+export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: MailQuota }> = async (
+  app,
+  { deps, mailQuota },
+) => {
   const { db } = deps.database;
   const tags = ['inquiries'];
 
@@ -84,7 +86,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = 
         tags,
         params: idParams,
         body: distributeInput,
-        response: { 200: distributeResponse, ...errorResponses(404, 409) },
+        response: { 200: distributeResponse, ...errorResponses(403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -93,7 +95,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = 
           {
             db,
             suppliers: supplierLookups(deps.directory, onBehalfOf(request)),
-            sender: () => senderProfile(deps.identity, onBehalfOf(request)),
+            gate: supplierMailGate(deps, mailQuota, request),
             secrets: deps.mailSecrets,
           },
           callerOf(request),

@@ -15,13 +15,12 @@ import {
   productLineParams,
   productLineUpdate,
 } from '@mfd/contracts';
-import { errorResponses, notFound } from '@mfd/service-kit';
+import { errorResponses, notFound, type MailQuota } from '@mfd/service-kit';
 import { directoryLookups } from '../data/directory.client';
-import { senderIfReachable } from '../data/identity.client';
 import { findInquiry, listInquiries } from '../data/inquiries.repository';
 import { linesByInquiry } from '../data/product-lines.repository';
 import type { InquiryDeps } from '../deps';
-import { callerOf, domain, onBehalfOf } from './route-context';
+import { callerOf, domain, onBehalfOf, supplierMailGate } from './route-context';
 import {
   addLine,
   cancelInquiry,
@@ -29,22 +28,25 @@ import {
   createInquiry,
   editInquiry,
   removeLine,
-  type NoticeSource,
 } from '../domain/inquiries';
 import { copyInquiry } from '../domain/copy-inquiry';
+import type { NoticeSource } from '../domain/rfq/supplier-mail-gate';
 import { toDetail, toSummary } from './inquiry-views';
 
 const NOT_FOUND = 'Inquiry not found';
 
 /** The tenant's inquiries and their fuel lines (spec §7); another company's inquiry or line is a 404. */
-export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
+export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: MailQuota }> = async (
+  app,
+  { deps, mailQuota },
+) => {
   const { db } = deps.database;
   const tags = ['inquiries'];
   const lookups = (request: FastifyRequest) => directoryLookups(deps.directory, onBehalfOf(request));
   // Edits and cancels of a sent inquiry tell its suppliers, with the caller as sender.
   const notices = (request: FastifyRequest): NoticeSource => ({
     secrets: deps.mailSecrets,
-    sender: () => senderIfReachable(deps.identity, onBehalfOf(request), request.log),
+    gate: supplierMailGate(deps, mailQuota, request),
   });
   const afterWrite = () => deps.relay.kick();
 
@@ -138,7 +140,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
         tags,
         params: idParams,
         body: inquiryUpdate,
-        response: { 200: detailResponse, ...errorResponses(404, 409) },
+        response: { 200: detailResponse, ...errorResponses(403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -166,7 +168,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
         tags,
         params: idParams,
         body: inquiryCancel,
-        response: { 200: detailResponse, ...errorResponses(404, 409) },
+        response: { 200: detailResponse, ...errorResponses(403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -187,7 +189,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
         tags,
         params: idParams,
         body: productLineInput,
-        response: { 201: createdResponse, ...errorResponses(404, 409) },
+        response: { 201: createdResponse, ...errorResponses(403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -208,7 +210,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
         tags,
         params: productLineParams,
         body: productLineUpdate,
-        response: { 200: detailResponse, ...errorResponses(404, 409) },
+        response: { 200: detailResponse, ...errorResponses(403, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -229,7 +231,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
         summary: 'Remove a fuel line from an inquiry',
         tags,
         params: productLineParams,
-        response: { 200: detailResponse, ...errorResponses(404, 409) },
+        response: { 200: detailResponse, ...errorResponses(403, 404, 409, 429) },
       },
     },
     async (request) => {

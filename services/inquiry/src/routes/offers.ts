@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  awardConflictResponse,
   awardInput,
   detailResponse,
   idParams,
@@ -10,18 +11,21 @@ import {
   offerView,
   supplierResponseStats,
 } from '@mfd/contracts';
-import { badRequest, errorResponses } from '@mfd/service-kit';
-import { senderIfReachable } from '../data/identity.client';
+import { badRequest, errorResponses, type MailQuota } from '@mfd/service-kit';
 import { supplierResponses } from '../data/offers.repository';
 import { supplierLookups } from '../data/suppliers.client';
 import type { InquiryDeps } from '../deps';
-import { callerOf, domain, onBehalfOf } from './route-context';
+import { callerOf, domain, onBehalfOf, supplierMailGate } from './route-context';
 import { assertOfferExists, awardOffer } from '../domain/rfq/award';
+import { OfferRevisedError } from '../domain/rfq/offer-errors';
 import { inquiryOffers, offerRevisions } from '../domain/rfq/offer-views';
 import { assertTakesOffers, recordOffer } from '../domain/rfq/submit-offer';
 
 /** The trader's side of the offers: compare, history, record one received by phone, award. */
-export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
+export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: MailQuota }> = async (
+  app,
+  { deps, mailQuota },
+) => {
   const { db } = deps.database;
   const tags = ['offers'];
 
@@ -109,19 +113,32 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (
     {
       schema: {
         operationId: 'awardOffer',
-        summary: 'Award an offer: its supplier is told, and the others that they were not chosen',
+        summary:
+          'Award the revision of an offer the trader reviewed: its supplier is told, and the others that they were not chosen',
         tags,
         params: idParams,
         body: awardInput,
-        response: { 200: detailResponse, ...errorResponses(404, 409) },
+        response: {
+          200: detailResponse,
+          409: awardConflictResponse,
+          ...errorResponses(403, 404, 429),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await domain(assertOfferExists(db, callerOf(request), request.params.id));
-      const sender = await senderIfReachable(deps.identity, onBehalfOf(request), request.log);
-      await domain(
-        awardOffer(db, callerOf(request), request.params.id, request.body.notes, sender, new Date()),
-      );
+      const gate = supplierMailGate(deps, mailQuota, request);
+      await gate.prepare();
+      try {
+        await domain(awardOffer(db, callerOf(request), request.params.id, request.body, gate, new Date()));
+      } catch (err) {
+        // The offer changed under the trader: the answer says to what, so the screen can show it.
+        if (err instanceof OfferRevisedError)
+          return reply
+            .code(409)
+            .send({ success: false, detail: err.message, current_revision: err.currentRevision });
+        throw err;
+      }
       deps.relay.kick();
       return { success: true as const, detail: 'Offer awarded successfully!' };
     },

@@ -54,7 +54,7 @@ export const publicOfferRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = a
         summary: 'A supplier’s offer page: the inquiry, and their offer so far',
         tags,
         params: tokenParams,
-        response: { 200: publicOfferPage, ...errorResponses(404, 429) },
+        response: { 200: publicOfferPage, 410: closedLinkResponse, ...errorResponses(404, 429) },
       },
     },
     async (request, reply) => {

@@ -1,23 +1,45 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, bearerToken, conflict, notFound } from '@mfd/service-kit';
+import {
+  badRequest,
+  bearerToken,
+  conflict,
+  forbidden,
+  notFound,
+  serviceUnavailable,
+  type MailQuota,
+} from '@mfd/service-kit';
+import { senderStanding } from '../data/identity.client';
+import type { InquiryDeps } from '../deps';
 import { InquiryInputError, InquiryNotFoundError, type Caller } from '../domain/inquiries';
 import { InquiryTransitionError } from '../domain/inquiry-lifecycle';
 import { DistributionRefusedError } from '../domain/rfq/distribute';
 import { OfferExpiredError, OfferInputError, OfferNotFoundError } from '../domain/rfq/offer-errors';
 import { OfferTransitionError } from '../domain/rfq/offer-lifecycle';
+import {
+  MailboxUnverifiedError,
+  SenderUnknownError,
+  SentMeanwhileError,
+  SupplierMailGate,
+} from '../domain/rfq/supplier-mail-gate';
 
-/** Domain refusals as the error table says: bad input 400, unknown or foreign 404, a move the state forbids 409. */
+/**
+ * Domain refusals as the error table says: bad input 400, a mailbox not verified for sending 403,
+ * unknown or foreign 404, a move the state forbids 409, a sender identity cannot vouch for 503.
+ */
 function asHttpError(err: unknown): unknown {
   if (err instanceof InquiryInputError || err instanceof OfferInputError)
     return badRequest(err.message, err.errors);
+  if (err instanceof MailboxUnverifiedError) return forbidden(err.message);
   if (err instanceof InquiryNotFoundError || err instanceof OfferNotFoundError) return notFound(err.message);
   if (
     err instanceof InquiryTransitionError ||
     err instanceof OfferTransitionError ||
     err instanceof OfferExpiredError ||
-    err instanceof DistributionRefusedError
+    err instanceof DistributionRefusedError ||
+    err instanceof SentMeanwhileError
   )
     return conflict(err.message);
+  if (err instanceof SenderUnknownError) return serviceUnavailable(err.message);
   return err;
 }
 
@@ -36,4 +58,14 @@ export function callerOf(request: FastifyRequest): Caller {
 /** The caller's token and request id, for calls to the other services on the caller's behalf. */
 export function onBehalfOf(request: FastifyRequest) {
   return { token: bearerToken(request.headers.authorization), requestId: request.id };
+}
+
+/** The request's supplier mail gate: the caller's standing read from identity with their own token. */
+export function supplierMailGate(deps: InquiryDeps, quota: MailQuota, request: FastifyRequest) {
+  return new SupplierMailGate({
+    tenantId: request.auth.tenantId,
+    standing: () => senderStanding(deps.identity, onBehalfOf(request), request.log),
+    quota,
+    log: request.log,
+  });
 }

@@ -5,8 +5,9 @@ import type { InquiryDB } from '../../data/db';
 import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquiries.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
 import { recipientsOfInquiry } from '../../data/recipients.repository';
-import { writeLinkMails, type RfqMailContext } from './recipient-mail';
+import { writeLinkMails } from './recipient-mail';
 import { rfqFacts } from './rfq-facts';
+import type { NoticeSource } from './supplier-mail-gate';
 
 export type RfqChange = z.infer<typeof rfqChange>;
 
@@ -103,13 +104,14 @@ export async function supplierFacts(trx: Kysely<InquiryDB>, inquiry: InquiryRow)
 
 /**
  * After an edit, in its transaction: when the inquiry has been sent and the edit changed what
- * suppliers were told, its revision goes up and every address it went to gets an amendment with
- * the changes and a new personal link (its reply-by unchanged). A draft, or an edit of anything
- * suppliers never saw, sends nothing. Answers the number of amendment mails written.
+ * suppliers were told, the supplier mail gate admits the amendments, the revision goes up and
+ * every address it went to gets an amendment with the changes and a new personal link (its
+ * reply-by unchanged). A draft, or an edit of anything suppliers never saw, sends nothing.
+ * Answers the number of amendment mails written.
  */
 export async function amendIfSent(
   trx: Kysely<InquiryDB>,
-  ctx: RfqMailContext,
+  notices: NoticeSource,
   before: SupplierFacts,
   tenantId: string,
   inquiryId: string,
@@ -121,8 +123,12 @@ export async function amendIfSent(
   const lines = (await linesByInquiry(trx, tenantId, [inquiryId])).get(inquiryId) ?? [];
   const changes = amendmentChanges(before, factsOf(inquiry, lines));
   if (changes.length === 0) return 0;
+  const sender = await notices.gate.admit(recipients.map((r) => r.email));
   await updateInquiry(trx, tenantId, inquiryId, { revision: inquiry.revision + 1, amended_at: new Date() });
   const rfq = rfqFacts(inquiry, lines);
-  await writeLinkMails(trx, ctx, recipients, rfq, { template: 'rfq-amendment', changes });
+  await writeLinkMails(trx, { secrets: notices.secrets, sender }, recipients, rfq, {
+    template: 'rfq-amendment',
+    changes,
+  });
   return recipients.length;
 }

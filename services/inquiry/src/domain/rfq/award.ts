@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { canonicalDecimal, MAX_RECIPIENTS, QUEUES, type RfqMailFacts } from '@mfd/contracts';
+import { canonicalDecimal, MAX_RECIPIENTS, QUEUES, type awardInput, type RfqMailFacts } from '@mfd/contracts';
 import { writeOutbox } from '@mfd/queue';
 import type { InquiryDB } from '../../data/db';
 import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquiries.repository';
@@ -8,15 +8,17 @@ import { chargesByOffer } from '../../data/offer-charges.repository';
 import { linesByOffer } from '../../data/offer-lines.repository';
 import { findOffer, markAwarded, markOthersNotAwarded, type OfferRow } from '../../data/offers.repository';
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
-import { invitationJobIds, latestDistributionSender, threadKey } from '../../data/recipients.repository';
+import { invitationJobIds, threadKey } from '../../data/recipients.repository';
 import { byUser, recordAudit } from '../audit';
+import type { z } from 'zod';
 import type { Caller } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
 import { nextOfferStatus } from './offer-lifecycle';
-import { OfferExpiredError, OfferNotFoundError } from './offer-errors';
+import { OfferExpiredError, OfferNotFoundError, OfferRevisedError } from './offer-errors';
 import { chargeOf, priceOffer } from './offer-pricing';
-import { mailSenderOf, type Sender } from './recipient-mail';
+import { mailSenderOf } from './recipient-mail';
 import { rfqFacts } from './rfq-facts';
+import type { AdmittedSender, SupplierMailGate } from './supplier-mail-gate';
 
 const tonnes = (v: string) => canonicalDecimal(v) ?? v;
 
@@ -30,7 +32,7 @@ export async function assertOfferExists(db: Kysely<InquiryDB>, caller: Caller, o
 
 function mailEnvelope(
   inquiry: InquiryRow,
-  sender: Sender | null,
+  sender: AdmittedSender,
   to: string,
   name: string | null,
   offerId: string,
@@ -44,8 +46,8 @@ function mailEnvelope(
     source: 'inquiry' as const,
     reference: awardReference(offerId),
     tenant_id: inquiry.tenant_id,
-    reply_to: sender?.email ?? null,
-    signature: sender?.signature ?? null,
+    reply_to: sender.email,
+    signature: sender.signature,
     sender: mailSenderOf(sender),
     thread_job_id: threadJobId,
   };
@@ -62,7 +64,7 @@ async function writeConfirmation(
   requested: ProductLineRow[],
   rfq: RfqMailFacts,
   offer: OfferRow,
-  sender: Sender | null,
+  sender: AdmittedSender,
   notes: string | null,
   threads: Map<string, string>,
 ): Promise<void> {
@@ -131,19 +133,20 @@ async function writeConfirmation(
 /**
  * Awards one offer in one transaction under the inquiry's lock: the offer is awarded, every other
  * standing offer of the inquiry is not, the inquiry is closed as awarded, and the winner's
- * confirmation and the others' notes go into the outbox with it. A second award, an offer that
- * is not standing, or one past its validity is refused (409) with nothing written.
+ * confirmation and the others' notes go into the outbox with it, through the supplier mail gate.
+ * The award binds the revision the trader reviewed: one revised since is refused (409) with the
+ * revision it is now, so the confirmation quotes the prices the trader saw. A second award, an
+ * offer that is not standing, or one past its validity is refused (409) with nothing written.
  */
 export async function awardOffer(
   db: Kysely<InquiryDB>,
   caller: Caller,
   offerId: string,
-  notes: string | null,
-  /** Null when the trader's profile could not be read: the mails reply to whoever sent the inquiry. */
-  sender: Sender | null,
+  input: z.output<typeof awardInput>,
+  gate: SupplierMailGate,
   now: Date,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const award = db.transaction().execute(async (trx) => {
     const before = await findOffer(trx, caller.tenantId, offerId);
     if (!before) throw new OfferNotFoundError('offer');
     const inquiry = await findInquiry(trx, caller.tenantId, before.inquiry_id, true);
@@ -152,9 +155,10 @@ export async function awardOffer(
     const offer = (await findOffer(trx, caller.tenantId, offerId))!;
     const inquiryStatus = nextStatus(inquiry.status, 'award');
     nextOfferStatus(offer.status, 'award');
+    if (offer.revision !== input.revision) throw new OfferRevisedError(offer.revision);
     if (offer.valid_until && offer.valid_until.getTime() <= now.getTime()) throw new OfferExpiredError();
 
-    await markAwarded(trx, caller.tenantId, offer.id, { by: caller.userId, notes, at: now });
+    await markAwarded(trx, caller.tenantId, offer.id, { by: caller.userId, notes: input.notes, at: now });
     const losers = await markOthersNotAwarded(trx, caller.tenantId, inquiry.id, offer.id);
     await updateInquiry(trx, caller.tenantId, inquiry.id, { status: inquiryStatus });
     await recordAudit(trx, {
@@ -163,24 +167,26 @@ export async function awardOffer(
       detail: {
         supplier_name: offer.supplier_name ?? '',
         revision: offer.revision,
-        notes,
+        notes: input.notes,
         not_awarded: losers.slice(0, MAX_RECIPIENTS).map((loser) => loser.supplier_name ?? ''),
         not_awarded_count: losers.length,
       },
       changes: { status: { before: inquiry.status, after: inquiryStatus } },
     });
+    const sender = await gate.admit(
+      [offer.supplier_email, ...losers.map((l) => l.supplier_email)].filter((e): e is string => !!e),
+    );
 
     const requested = (await linesByInquiry(trx, caller.tenantId, [inquiry.id])).get(inquiry.id) ?? [];
     const rfq = rfqFacts(inquiry, requested);
-    const from = sender ?? (await latestDistributionSender(trx, caller.tenantId, inquiry.id));
     const threads = await invitationJobIds(trx, caller.tenantId, inquiry.id);
-    await writeConfirmation(trx, inquiry, requested, rfq, offer, from, notes, threads);
+    await writeConfirmation(trx, inquiry, requested, rfq, offer, sender, input.notes, threads);
     for (const loser of losers) {
       if (!loser.supplier_email) continue;
       await writeOutbox(trx, QUEUES.mailSend, {
         ...mailEnvelope(
           inquiry,
-          from,
+          sender,
           loser.supplier_email,
           loser.supplier_name,
           loser.id,
@@ -190,4 +196,5 @@ export async function awardOffer(
       });
     }
   });
+  await gate.settle(award);
 }

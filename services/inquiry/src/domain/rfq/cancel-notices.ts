@@ -5,24 +5,27 @@ import type { InquiryDB } from '../../data/db';
 import type { InquiryRow } from '../../data/inquiries.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
 import { recipientsOfInquiry } from '../../data/recipients.repository';
-import { envelope, type RfqMailContext } from './recipient-mail';
+import { envelope } from './recipient-mail';
 import { rfqFacts } from './rfq-facts';
+import type { NoticeSource } from './supplier-mail-gate';
 
 /** Notices carry this reference, so their delivery never overwrites the recipient's invitation status. */
 export const noticeReference = (recipientId: string) => `notice:${recipientId}`;
 
 /**
- * Tells every address the inquiry went to that it was cancelled, in the cancelling transaction.
- * No link: there is nothing left to price. Answers how many notices were written.
+ * Tells every address the inquiry went to that it was cancelled, in the cancelling transaction,
+ * through the supplier mail gate. No link: there is nothing left to price. Answers how many
+ * notices were written.
  */
 export async function writeCancelNotices(
   trx: Kysely<InquiryDB>,
-  ctx: RfqMailContext,
+  notices: NoticeSource,
   inquiry: InquiryRow,
   reason: string | null,
 ): Promise<number> {
   const recipients = await recipientsOfInquiry(trx, inquiry.tenant_id, inquiry.id);
   if (recipients.length === 0) return 0;
+  const ctx = { secrets: notices.secrets, sender: await notices.gate.admit(recipients.map((r) => r.email)) };
   const lines = await linesByInquiry(trx, inquiry.tenant_id, [inquiry.id]);
   const rfq = rfqFacts(inquiry, lines.get(inquiry.id) ?? []);
   for (const recipient of recipients)

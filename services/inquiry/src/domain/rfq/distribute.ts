@@ -22,18 +22,20 @@ import {
   type FieldError,
 } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
-import { writeLinkMails, type MailRecipient, type Sender } from './recipient-mail';
+import { writeLinkMails, type MailRecipient } from './recipient-mail';
 import { resolveReplyBy } from './reply-by';
+import { skippedNote, tooSoonToResend, type SkipReason } from './resend-rule';
 import { rfqFacts } from './rfq-facts';
 import type { SupplierLookups } from './supplier-lookups';
+import type { SupplierMailGate } from './supplier-mail-gate';
 
 type DistributeInput = z.output<typeof distributeInput>;
 
 export interface DistributeContext {
   db: Kysely<InquiryDB>;
   suppliers: SupplierLookups;
-  /** The caller's profile: reply-to, name, company and signature of the mails. */
-  sender: () => Promise<Sender>;
+  /** Admits the mails and gives their sender: reply-to, name, company and signature. */
+  gate: SupplierMailGate;
   secrets: MailSecrets;
 }
 
@@ -105,17 +107,12 @@ function resolveAddresses(
 
 const addressKey = (supplierId: string, email: string) => `${supplierId} ${email.toLowerCase()}`;
 
-function skippedNote(skipped: number): string | null {
-  if (skipped === 0) return null;
-  const who = skipped === 1 ? '1 supplier address already had' : `${skipped} supplier addresses already had`;
-  return `${who} this inquiry and ${skipped === 1 ? 'was' : 'were'} skipped; send again with resend`;
-}
-
 /**
  * Sends the inquiry to the chosen suppliers: in one transaction under the inquiry's lock, the
  * distribution, a recipient row per new address (an address that already had the inquiry only
- * with `resend`), a new personal link per address sent to and one mail job each. Everything the
- * directory and identity must say is read before; a bad recipient writes nothing.
+ * with `resend`, and not within 15 minutes of its last mail), a new personal link per address sent
+ * to and one mail job each, all through the supplier mail gate. Everything the directory and
+ * identity must say is read before; a bad recipient or a refusal of the gate writes nothing.
  */
 export async function distributeInquiry(
   ctx: DistributeContext,
@@ -125,12 +122,12 @@ export async function distributeInquiry(
   now: Date = new Date(),
 ): Promise<DistributeResult> {
   const before = await assertChangeable(ctx.db, caller, id, 'distribute');
-  const [suppliers, sender] = await Promise.all([
+  const [suppliers] = await Promise.all([
     readSuppliers(
       ctx.suppliers,
       input.recipients.map((r) => r.supplier_id),
     ),
-    ctx.sender(),
+    ctx.gate.prepare(),
   ]);
   const { addresses, errors } = resolveAddresses(input.recipients, suppliers);
   const replyByError = (eta: Date | null): FieldError[] => {
@@ -140,7 +137,7 @@ export async function distributeInquiry(
   errors.push(...replyByError(before.eta));
   if (errors.length) throw new InquiryInputError(errors);
 
-  return changeInquiry(ctx.db, caller, id, 'distribute', async (trx, inquiry) => {
+  const change = changeInquiry(ctx.db, caller, id, 'distribute', async (trx, inquiry) => {
     // The ETA may have changed since the first read: the reply-by is settled under the lock.
     const replyBy = resolveReplyBy(input.reply_by ? new Date(input.reply_by) : null, inquiry.eta, now);
     if (!replyBy.ok) throw new InquiryInputError([{ field: 'reply_by', message: replyBy.message }]);
@@ -157,18 +154,21 @@ export async function distributeInquiry(
     const seen = new Set<string>();
     const toSend: { address: Address; resendId: string | null }[] = [];
     let skipped = 0;
+    const reason: SkipReason = input.resend ? 'too-soon' : 'already-had';
     for (const address of addresses) {
       const key = addressKey(address.supplier.id, address.email);
       if (seen.has(key)) continue;
       seen.add(key);
       const had = existing.get(key);
-      if (had && !input.resend) skipped += 1;
+      if (had && (!input.resend || tooSoonToResend(had.last_sent_at, now))) skipped += 1;
       else toSend.push({ address, resendId: had?.id ?? null });
     }
+    // Asked to send is asked to pass the gate, even when every address is skipped.
+    const sender = await ctx.gate.admit(toSend.map((t) => t.address.email));
     const result = {
       distributed_count: toSend.length,
       skipped_count: skipped,
-      note: skippedNote(skipped),
+      note: skippedNote(skipped, reason),
       reply_by: replyBy.replyBy.toISOString(),
     };
     if (toSend.length === 0) return { ...result, status: inquiry.status };
@@ -195,7 +195,6 @@ export async function distributeInquiry(
         contact_name: address.contactName,
         email: address.email,
         reply_by: replyBy.replyBy,
-        sender_email: sender.email,
       };
       recipients.push(recipient);
       const values = {
@@ -239,4 +238,5 @@ export async function distributeInquiry(
     });
     return { ...result, status };
   });
+  return ctx.gate.settle(change);
 }

@@ -1,4 +1,4 @@
-import type { FieldError, OfferLinkState, PublicTrader } from '@mfd/contracts';
+import { offerRevisedMessage, type FieldError, type OfferLinkState, type PublicTrader } from '@mfd/contracts';
 import { closedLinkDetail } from './offer-link-state';
 
 /** An unknown offer link, or an inquiry or offer the caller's company does not have: 404 alike. */
@@ -29,5 +29,12 @@ export class OfferInputError extends Error {
 export class OfferExpiredError extends Error {
   constructor() {
     super('This offer’s validity has passed: it can no longer be awarded.');
+  }
+}
+
+/** The supplier revised the offer after the trader loaded it (409): the award names the revision it accepts. */
+export class OfferRevisedError extends Error {
+  constructor(readonly currentRevision: number) {
+    super(offerRevisedMessage(currentRevision));
   }
 }

@@ -5,6 +5,7 @@ import { closedLinkDetail, offerLinkState, type LinkFacts } from './offer-link-s
 const now = new Date('2026-06-01T12:00:00.000Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
 const facts = (over: Partial<LinkFacts>): LinkFacts => ({
+  superseded: false,
   inquiryStatus: 'distributed',
   replyBy: at(3_600_000),
   offer: null,
@@ -54,15 +55,24 @@ describe('offer link state', () => {
     ).toBe('cancelled');
   });
 
+  it('when a newer link went to the recipient, then the old one is superseded, whatever the inquiry’s state', () => {
+    for (const inquiryStatus of INQUIRY_STATUSES)
+      expect(offerLinkState(facts({ superseded: true, inquiryStatus }))).toBe('superseded');
+    expect(offerLinkState(facts({ superseded: true, replyBy: at(-1) }))).toBe('superseded');
+  });
+
   it('when any state is reached, then it is one the page knows', () => {
     for (const inquiryStatus of INQUIRY_STATUSES)
       expect(OFFER_LINK_STATES).toContain(offerLinkState(facts({ inquiryStatus })));
   });
 
   it('when a link is closed, then each state has its own sentence', () => {
-    const states = ['expired', 'awarded', 'not_awarded', 'cancelled'] as const;
+    const states = ['expired', 'awarded', 'not_awarded', 'cancelled', 'superseded'] as const;
     const sentences = states.map(closedLinkDetail);
     expect(new Set(sentences).size).toBe(states.length);
     expect(closedLinkDetail('not_awarded')).toBe('This inquiry has been awarded to another supplier.');
+    expect(closedLinkDetail('superseded')).toBe(
+      'A newer link was sent to you: please use the latest e-mail.',
+    );
   });
 });

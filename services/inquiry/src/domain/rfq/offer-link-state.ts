@@ -1,6 +1,8 @@
 import type { InquiryStatus, OfferLinkState, OfferStatus } from '@mfd/contracts';
 
 export interface LinkFacts {
+  /** A newer link was mailed to the same recipient. */
+  superseded: boolean;
   inquiryStatus: InquiryStatus;
   /** The recipient's reply-by. */
   replyBy: Date;
@@ -10,11 +12,19 @@ export interface LinkFacts {
 }
 
 /**
- * What a supplier's personal link allows now. A closed inquiry says how it closed (for this
- * supplier: awarded to it, or to someone else); an open one takes offers until the reply-by and,
- * once an offer is in, until that offer's own validity ends.
+ * What a supplier's personal link allows now. A link a newer one replaced points to the latest
+ * mail, whatever the inquiry's state; a closed inquiry says how it closed (for this supplier:
+ * awarded to it, or to someone else); an open one takes offers until the reply-by and, once an
+ * offer is in, until that offer's own validity ends.
  */
-export function offerLinkState({ inquiryStatus, replyBy, offer, now }: LinkFacts): OfferLinkState {
+export function offerLinkState({
+  superseded,
+  inquiryStatus,
+  replyBy,
+  offer,
+  now,
+}: LinkFacts): OfferLinkState {
+  if (superseded) return 'superseded';
   if (inquiryStatus === 'cancelled') return 'cancelled';
   if (inquiryStatus === 'awarded') return offer?.status === 'awarded' ? 'awarded' : 'not_awarded';
   if (now.getTime() >= replyBy.getTime()) return 'expired';
@@ -27,6 +37,7 @@ const CLOSED_WORDS: Record<Exclude<OfferLinkState, 'open'>, string> = {
   awarded: 'This inquiry has been awarded to your offer.',
   not_awarded: 'This inquiry has been awarded to another supplier.',
   cancelled: 'This inquiry has been cancelled.',
+  superseded: 'A newer link was sent to you: please use the latest e-mail.',
 };
 
 /** The sentence a closed link answers with (410) and the page shows. */

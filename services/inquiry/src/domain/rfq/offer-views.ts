@@ -21,7 +21,7 @@ import {
 } from '../../data/offers.repository';
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
 import { cheapestOffers } from './cheapest-offers';
-import { OfferNotFoundError } from './offer-errors';
+import { OfferLinkClosedError, OfferNotFoundError } from './offer-errors';
 import { offerLinkState } from './offer-link-state';
 import { recordLinkOpen } from './link-opens';
 import { offerTokenHash } from './offer-link-token';
@@ -57,9 +57,11 @@ const paymentOf = (offer: OfferRow): PaymentView | null =>
     : null;
 
 /**
- * What a supplier's link shows, in every state: the inquiry as suppliers may see it (no customer,
- * no other supplier), who sent it, and the supplier's own offer as it stands. Each view is
- * recorded as an open of the link.
+/**
+ * What a supplier's link shows, in every state but superseded: the inquiry as suppliers may see it
+ * (no customer, no other supplier), who sent it, and the supplier's own offer as it stands. Each
+ * view is recorded as an open of the link. A link a newer mail replaced shows nothing (410): the
+ * inquiry may have changed since it was sent.
  */
 export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date): Promise<PublicOfferPage> {
   const link = await linkRecipient(db, token);
@@ -70,6 +72,15 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
     linesByInquiry(db, link.tenant_id, [link.inquiry_id]).then((m) => m.get(link.inquiry_id) ?? []),
   ]);
   if (!inquiry) throw new OfferNotFoundError('link');
+  const state = offerLinkState({
+    superseded: link.superseded_at !== null,
+    inquiryStatus: inquiry.status,
+    replyBy: link.reply_by,
+    offer: offer ? { status: offer.status, validUntil: offer.valid_until } : null,
+    now,
+  });
+  if (state === 'superseded')
+    throw new OfferLinkClosedError(state, { name: link.sender_name, company: link.sender_company });
   const shown = offer && offer.status !== 'draft' && offer.submitted_at ? offer : null;
   const [lines, charges] = shown
     ? await Promise.all([
@@ -79,12 +90,7 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
     : [[], []];
   const order = new Map(requested.map((l) => [l.id, l.position]));
   return {
-    state: offerLinkState({
-      inquiryStatus: inquiry.status,
-      replyBy: link.reply_by,
-      offer: offer ? { status: offer.status, validUntil: offer.valid_until } : null,
-      now,
-    }),
+    state,
     supplier_name: link.supplier_name,
     inquiry: {
       vessel_name: inquiry.vessel_name,

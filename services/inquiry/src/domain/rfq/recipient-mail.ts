@@ -8,8 +8,10 @@ import {
 } from '@mfd/contracts';
 import { writeOutboxMany, type MailSecrets } from '@mfd/queue';
 import type { InquiryDB } from '../../data/db';
+import { supersedeOfferLinks } from '../../data/offer-links.repository';
 import { insertOfferLinks, trackRecipientMails } from '../../data/recipients.repository';
 import { newOfferToken, offerTokenHash } from './offer-link-token';
+import type { AdmittedSender } from './supplier-mail-gate';
 
 /** The trader as suppliers see an RFQ mail: where replies go and the signature under it. */
 export interface Sender {
@@ -22,11 +24,8 @@ export interface Sender {
 /** What writing a supplier mail needs besides the transaction. */
 export interface RfqMailContext {
   secrets: MailSecrets;
-  /**
-   * Null when the inquiry was still a draft when the change began and was sent meanwhile: the
-   * address's own distribution sender is the reply-to then, without a signature.
-   */
-  sender: Sender | null;
+  /** The sender the supplier mail gate admitted for these mails. */
+  sender: AdmittedSender;
 }
 
 /** One address of a supplier an inquiry went to, as a mail to it needs it. */
@@ -37,8 +36,6 @@ export interface MailRecipient {
   contact_name: string | null;
   email: string;
   reply_by: Date;
-  /** Who sent the inquiry to this address: the reply-to when the context has no sender. */
-  sender_email: string | null;
   /** The job id of the address's invitation, once it had one: later mails reply to it. */
   thread_job_id?: string | null;
 }
@@ -62,8 +59,8 @@ export function envelope(ctx: RfqMailContext, recipient: MailRecipient) {
     to_name: recipient.contact_name ?? recipient.supplier_name,
     source: 'inquiry' as const,
     tenant_id: recipient.tenant_id,
-    reply_to: ctx.sender?.email ?? recipient.sender_email,
-    signature: ctx.sender?.signature ?? null,
+    reply_to: ctx.sender.email,
+    signature: ctx.sender.signature,
     sender: mailSenderOf(ctx.sender),
     thread_job_id: recipient.thread_job_id ?? null,
   };
@@ -71,9 +68,10 @@ export function envelope(ctx: RfqMailContext, recipient: MailRecipient) {
 
 /**
  * Mails carrying a new personal offer link each: the token's hash is stored for the recipient,
- * the token itself travels only sealed for that address. The recipient id is the mail's
- * reference, so its `mail.status` events update the recipient's delivery. A few statements for
- * all of them, whatever their number (a distribution may address hundreds).
+ * the token itself travels only sealed for that address, and the recipient's earlier links are
+ * retired (410 superseded) in the same transaction. The recipient id is the mail's reference, so
+ * its `mail.status` events update the recipient's delivery. A few statements for all of them,
+ * whatever their number (a distribution may address hundreds).
  */
 export async function writeLinkMails(
   trx: Kysely<InquiryDB>,
@@ -84,6 +82,10 @@ export async function writeLinkMails(
 ): Promise<void> {
   if (recipients.length === 0) return;
   const tokens = recipients.map(() => newOfferToken());
+  await supersedeOfferLinks(
+    trx,
+    recipients.map((r) => r.id),
+  );
   await insertOfferLinks(
     trx,
     recipients.map((recipient, i) => ({

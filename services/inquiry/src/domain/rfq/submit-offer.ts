@@ -18,6 +18,7 @@ import { OfferInputError, OfferLinkClosedError, OfferNotFoundError } from './off
 import { offerLinkState } from './offer-link-state';
 import { offerTokenHash } from './offer-link-token';
 import { priceOffer } from './offer-pricing';
+import { checkValidity } from './offer-validity';
 
 /** Who an offer is from, and how it came in. */
 interface Offerer {
@@ -34,12 +35,6 @@ interface Offerer {
 export interface SavedOffer {
   offerId: string;
   revision: number;
-}
-
-/** The validity must still be ahead: an offer already lapsed binds nobody. */
-export function checkValidity(input: OfferSubmission, now: Date): void {
-  if (new Date(input.valid_until).getTime() <= now.getTime())
-    throw new OfferInputError([{ field: 'valid_until', message: 'Valid until must be in the future' }]);
 }
 
 /**
@@ -153,6 +148,7 @@ export async function linkRecipient(db: Kysely<InquiryDB>, token: string): Promi
 async function assertOpen(db: Kysely<InquiryDB>, link: LinkRecipient, inquiry: InquiryRow, now: Date) {
   const offer = await findSupplierOffer(db, link.tenant_id, link.inquiry_id, link.supplier_id);
   const state = offerLinkState({
+    superseded: link.superseded_at !== null,
     inquiryStatus: inquiry.status,
     replyBy: link.reply_by,
     offer: offer ? { status: offer.status, validUntil: offer.valid_until } : null,

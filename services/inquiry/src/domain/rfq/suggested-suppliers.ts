@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { RecipientDelivery, SuggestedSupplier, Supplier } from '@mfd/contracts';
 import type { InquiryDB } from '../../data/db';
 import { findInquiry } from '../../data/inquiries.repository';
-import { recipientsOfInquiry, type RecipientWithSender } from '../../data/recipients.repository';
+import { recipientsOfInquiry, type RecipientWithOffer } from '../../data/recipients.repository';
 import { InquiryNotFoundError } from '../inquiries';
 import type { SupplierLookups } from './supplier-lookups';
 
-function delivery(r: RecipientWithSender): RecipientDelivery {
+function delivery(r: RecipientWithOffer): RecipientDelivery {
   return {
     recipient_id: r.id,
     contact_id: r.contact_id,
