@@ -2,7 +2,12 @@ import { parser } from '@prometheus-io/lezer-promql';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
 import { registerQueueMetrics } from '@mfd/queue';
-import { createMetricsRegistry, httpDurationHistogram, processMetrics } from '@mfd/service-kit';
+import {
+  createMetricsRegistry,
+  httpDurationHistogram,
+  mailQuotaRefusals,
+  processMetrics,
+} from '@mfd/service-kit';
 import { offerSubmissions } from '../services/inquiry/src/metrics';
 import { createMetrics as createMailMetrics, registerMailMetrics } from '../services/mailer/src/metrics';
 
@@ -27,6 +32,7 @@ export function exportedMetricNames(): Set<string> {
   });
   registerMailMetrics(registry, createMailMetrics());
   offerSubmissions(registry);
+  mailQuotaRefusals(registry);
   // Prometheus itself records `up` for every target it scrapes.
   const names = new Set<string>(['up']);
   for (const metric of [...processMetrics().getMetricsAsArray(), ...registry.getMetricsAsArray()]) {
