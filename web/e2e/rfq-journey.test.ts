@@ -9,7 +9,7 @@ import { useBrowser } from './support/browser';
 import { linkIn, waitForMail, type InboxMail } from './support/inbox';
 import { chooseFuel, startInquiry } from './support/inquiry-form';
 import { setCharges } from './support/offer-charges';
-import { signUp, toast } from './support/session';
+import { confirmMailbox, signUp, toast } from './support/session';
 
 const ZONE = 'Asia/Singapore';
 const PHONE = { width: 375, height: 812 };
@@ -105,7 +105,7 @@ describe('the RFQ loop in the browser', () => {
     };
     const trader = await browser.openPage();
     const traderErrors = collectErrors(trader);
-    await signUp(trader);
+    await confirmMailbox(trader, (await signUp(trader)).email);
 
     // The directory is set up through the API (its screens have their own tests): three suppliers
     // covering Singapore and one that does not.

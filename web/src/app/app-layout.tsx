@@ -15,6 +15,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME, ROLE_BADGES } from '@mfd/contracts';
+import { VerifyMailboxBanner } from '../components/verify-mailbox-banner';
 import { useAuth } from '../lib/auth';
 import classes from './app-layout.module.css';
 
@@ -123,6 +124,7 @@ export function AppLayout() {
           )}
         </AppShell.Navbar>
         <AppShell.Main>
+          <VerifyMailboxBanner />
           <Outlet />
         </AppShell.Main>
       </AppShell>

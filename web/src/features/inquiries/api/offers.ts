@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  AwardInput,
   DetailResponse,
   ManualOfferInput,
   OfferRevision,
@@ -48,11 +49,12 @@ function useOfferMutation<V, R>(fn: (v: V) => Promise<R>) {
   });
 }
 
+/** Awards the revision of the offer the trader reviewed (a later one is refused: 409). */
 export const useAwardOffer = () =>
-  useOfferMutation(({ offerId, notes }: { offerId: string; notes: string }) =>
+  useOfferMutation(({ offerId, notes, revision }: { offerId: string; notes: string; revision: number }) =>
     apiRequest<DetailResponse>(`/api/offers/${offerId}/award`, {
       method: 'POST',
-      body: { notes: notes.trim() || null },
+      body: { notes: notes.trim() || null, revision } satisfies AwardInput,
     }),
   );
 

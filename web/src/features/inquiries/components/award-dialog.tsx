@@ -1,28 +1,44 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { OfferView } from '@mfd/contracts';
+import { MailSendButton } from '../../../components/mail-send-button';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useAwardOffer } from '../api/offers';
 
-/** Spec §5 "Confirmations": 'Are you sure you want to award this offer?', with notes for the winner. */
-export function AwardDialog({ offer, onClose }: { offer: OfferView; onClose: () => void }) {
+/**
+ * Spec §5 "Confirmations": 'Are you sure you want to award this offer?', with notes for the winner.
+ * The award names the revision shown: one the supplier revised meanwhile is refused (409).
+ */
+export function AwardDialog({
+  offer,
+  onClose,
+  onConflict,
+}: {
+  offer: OfferView;
+  onClose: () => void;
+  /** The offers changed under the trader (revised, awarded meanwhile, expired): `offer` is what they saw. */
+  onConflict: (offer: OfferView) => void;
+}) {
   const [notes, setNotes] = useState('');
   const award = useAwardOffer();
   useUnsavedChanges(notes.trim() !== '');
 
   const confirm = async () => {
     try {
-      await award.mutateAsync({ offerId: offer.id, notes });
+      await award.mutateAsync({ offerId: offer.id, notes, revision: offer.revision });
       notifySuccess('Offer awarded successfully!');
       onClose();
     } catch (err) {
       const detail = errorDetail(err, '');
       notifyError(detail ? `Error awarding offer: ${detail}` : 'Error awarding offer');
-      // A conflict means the offers changed under the trader (awarded meanwhile, or expired): show them as they are.
-      if (err instanceof ApiError && err.status === 409) onClose();
+      // Show the offers as they are now, with what changed since this one was seen marked.
+      if (err instanceof ApiError && err.status === 409) {
+        onConflict(offer);
+        onClose();
+      }
     }
   };
 
@@ -49,9 +65,9 @@ export function AwardDialog({ offer, onClose }: { offer: OfferView; onClose: () 
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="teal" onClick={() => void confirm()} loading={award.isPending}>
+          <MailSendButton color="teal" onClick={() => void confirm()} loading={award.isPending}>
             Award Offer
-          </Button>
+          </MailSendButton>
         </Group>
       </Stack>
     </Modal>

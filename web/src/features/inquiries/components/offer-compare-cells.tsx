@@ -9,13 +9,29 @@ import { formatCalendarDate } from '../../../lib/port-time';
 /** Past its validity, by the server's word or by the clock since it answered. */
 export const isExpired = (offer: OfferView, now: Date) => offer.expired || isPast(offer.valid_until, now);
 
-/** The column head: who offered, when, which revision, and how it came in. */
-export function OfferHeader({ offer, zone }: { offer: OfferView; zone: string }) {
+/**
+ * The column head: who offered, when, which revision, and how it came in; "Revised" when the
+ * supplier revised it after the revision the trader tried to award.
+ */
+export function OfferHeader({
+  offer,
+  zone,
+  seenRevision,
+}: {
+  offer: OfferView;
+  zone: string;
+  seenRevision: number | null;
+}) {
   return (
     <Stack gap={2}>
       <Text fw={700} size="sm">
         {offer.supplier.trading_name}
       </Text>
+      {seenRevision !== null && seenRevision !== offer.revision && (
+        <Badge color="yellow" variant="filled" size="sm">
+          Revised since you saw revision {seenRevision}
+        </Badge>
+      )}
       <Text size="xs" c="dimmed">
         {offer.submitted_at ? `Submitted ${formatPortShort(offer.submitted_at, zone)}` : 'Not submitted'}
       </Text>
@@ -140,6 +156,14 @@ export function LineCell({
       </Text>
     </Stack>
   );
+}
+
+/** A fuel line of an offer in one line of text, as a changed cell says what it was. */
+export function lineText(offer: OfferView, lineId: string): string {
+  const line = offer.per_product_lines[lineId];
+  if (!line) return 'not offered';
+  const price = line.effective_price_per_mt ? `${formatUsd(line.effective_price_per_mt)}/MT` : 'index-linked';
+  return `${price}, ${formatQuantityRange(line.min_deliverable, line.max_deliverable)}, ${DELIVERY_METHOD_LABELS[line.delivery_method]}`;
 }
 
 /** From the first mail to this supplier to its first offer. */

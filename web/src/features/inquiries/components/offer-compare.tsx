@@ -1,13 +1,16 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { InquiryDetail, OfferView } from '@mfd/contracts';
+import { MailSendButton } from '../../../components/mail-send-button';
 import { formatQuantityRange } from '../../../lib/money';
-import { validityText } from '../../../lib/port-clock';
+import { formatPortShort, validityText } from '../../../lib/port-clock';
 import { useNow } from '../../../lib/use-now';
-import { isExpired, LineCell, OfferBadges, OfferHeader, responseText } from './offer-compare-cells';
+import { revisedParts, type OfferPart } from './offer-changes';
+import { isExpired, LineCell, lineText, OfferBadges, OfferHeader, responseText } from './offer-compare-cells';
 import { amountOrPending, ChargesCell, LandedCostCell, PaymentCell } from './offer-cost-cells';
 
 const HIGHLIGHT = 'var(--mantine-color-teal-light)';
+const CHANGED = 'var(--mantine-color-yellow-light)';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -29,12 +32,15 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 export function OfferCompare({
   inquiry,
   offers,
+  seen,
   canAward,
   onAward,
   onHistory,
 }: {
   inquiry: InquiryDetail;
   offers: OfferView[];
+  /** Offers as the trader saw them when an award was refused as stale: what changed since is marked. */
+  seen: ReadonlyMap<string, OfferView>;
   canAward: boolean;
   onAward: (offer: OfferView) => void;
   onHistory: (offer: OfferView) => void;
@@ -42,11 +48,35 @@ export function OfferCompare({
   const zone = inquiry.port_details?.timezone ?? 'UTC';
   const now = useNow();
   const expired = new Map(offers.map((o) => [o.id, isExpired(o, now)]));
-  const cell = (offer: OfferView, content: ReactNode, highlight = false) => (
-    <Table.Td key={offer.id} style={{ verticalAlign: 'top', background: highlight ? HIGHLIGHT : undefined }}>
-      {content}
-    </Table.Td>
+  const revised = new Map(
+    offers.map((o) => {
+      const before = seen.get(o.id);
+      return [o.id, before ? revisedParts(before, o) : new Set<OfferPart>()];
+    }),
   );
+  /** A column's cell; one the supplier changed since the revision the trader saw says so, and what it was. */
+  const cell = (
+    offer: OfferView,
+    content: ReactNode,
+    highlight = false,
+    part?: OfferPart,
+    was?: (before: OfferView) => string,
+  ) => {
+    const before = part && revised.get(offer.id)?.has(part) ? seen.get(offer.id) : undefined;
+    return (
+      <Table.Td
+        key={offer.id}
+        style={{ verticalAlign: 'top', background: before ? CHANGED : highlight ? HIGHLIGHT : undefined }}
+      >
+        {content}
+        {before && (
+          <Text size="xs" fw={600} mt={4}>
+            {was ? `Changed · was ${was(before)}` : `Changed since revision ${before.revision}`}
+          </Text>
+        )}
+      </Table.Td>
+    );
+  };
 
   return (
     <Table.ScrollContainer minWidth={180 + offers.length * 220}>
@@ -58,7 +88,7 @@ export function OfferCompare({
             </Table.Th>
             {offers.map((o) => (
               <Table.Th key={o.id} scope="col" style={{ verticalAlign: 'top' }}>
-                <OfferHeader offer={o} zone={zone} />
+                <OfferHeader offer={o} zone={zone} seenRevision={seen.get(o.id)?.revision ?? null} />
               </Table.Th>
             ))}
           </Table.Tr>
@@ -86,22 +116,46 @@ export function OfferCompare({
                   o,
                   <LineCell offer={o} lineId={line.id} productName={line.product_name} />,
                   o.cheapest_lines.includes(line.id),
+                  `line:${line.id}`,
+                  (before) => lineText(before, line.id),
                 ),
               )}
             </Row>
           ))}
           <Row label="Itemised charges">
-            {offers.map((o) => cell(o, <ChargesCell offer={o} products={inquiry.products} />))}
+            {offers.map((o) =>
+              cell(o, <ChargesCell offer={o} products={inquiry.products} />, false, 'charges'),
+            )}
           </Row>
-          <Row label="Fuel cost">{offers.map((o) => cell(o, amountOrPending(o.fuel_cost)))}</Row>
+          <Row label="Fuel cost">
+            {offers.map((o) =>
+              cell(o, amountOrPending(o.fuel_cost), false, 'fuel_cost', (b) => amountOrPending(b.fuel_cost)),
+            )}
+          </Row>
           <Row label="Charges total">
-            {offers.map((o) => cell(o, o.charges.length ? amountOrPending(o.charges_cost) : '—'))}
+            {offers.map((o) =>
+              cell(o, o.charges.length ? amountOrPending(o.charges_cost) : '—', false, 'charges_cost', (b) =>
+                b.charges.length ? amountOrPending(b.charges_cost) : '—',
+              ),
+            )}
           </Row>
           <Row label="Total landed cost">
-            {offers.map((o) => cell(o, <LandedCostCell offer={o} />, o.cheapest_total))}
+            {offers.map((o) =>
+              cell(o, <LandedCostCell offer={o} />, o.cheapest_total, 'total_landed_cost', (b) =>
+                amountOrPending(b.total_landed_cost),
+              ),
+            )}
           </Row>
-          <Row label="All-in per MT">{offers.map((o) => cell(o, amountOrPending(o.all_in_per_mt)))}</Row>
-          <Row label="Payment terms">{offers.map((o) => cell(o, <PaymentCell offer={o} />))}</Row>
+          <Row label="All-in per MT">
+            {offers.map((o) =>
+              cell(o, amountOrPending(o.all_in_per_mt), false, 'all_in_per_mt', (b) =>
+                amountOrPending(b.all_in_per_mt),
+              ),
+            )}
+          </Row>
+          <Row label="Payment terms">
+            {offers.map((o) => cell(o, <PaymentCell offer={o} />, false, 'payment'))}
+          </Row>
           <Row label="Validity">
             {offers.map((o) =>
               cell(
@@ -109,6 +163,9 @@ export function OfferCompare({
                 <Text size="sm" c={expired.get(o.id) ? 'red.8' : undefined}>
                   {validityText(o.valid_until, zone, now, expired.get(o.id))}
                 </Text>,
+                false,
+                'valid_until',
+                (b) => (b.valid_until ? formatPortShort(b.valid_until, zone) : '—'),
               ),
             )}
           </Row>
@@ -120,6 +177,9 @@ export function OfferCompare({
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {o.remarks ?? '—'}
                 </Text>,
+                false,
+                'remarks',
+                (b) => b.remarks ?? '—',
               ),
             )}
           </Row>
@@ -132,14 +192,14 @@ export function OfferCompare({
                 o,
                 <Stack gap="xs" align="flex-start">
                   {canAward && o.status === 'submitted' && !expired.get(o.id) && (
-                    <Button
+                    <MailSendButton
                       size="xs"
                       color="teal"
                       onClick={() => onAward(o)}
                       aria-label={`Award This Offer (${o.supplier.trading_name})`}
                     >
                       Award This Offer
-                    </Button>
+                    </MailSendButton>
                   )}
                   <Button
                     size="xs"

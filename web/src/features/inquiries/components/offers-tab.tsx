@@ -18,6 +18,8 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
   const [recording, setRecording] = useState(false);
   const [awarding, setAwarding] = useState<OfferView | null>(null);
   const [history, setHistory] = useState<OfferView | null>(null);
+  // Offers as the trader saw them when their award was refused as stale (revised meanwhile).
+  const [seen, setSeen] = useState<ReadonlyMap<string, OfferView>>(new Map());
   const zone = inquiry.port_details?.timezone ?? 'UTC';
 
   const list = offers.data ?? [];
@@ -52,6 +54,7 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
             <OfferCompare
               inquiry={inquiry}
               offers={list}
+              seen={seen}
               canAward={open}
               onAward={setAwarding}
               onHistory={setHistory}
@@ -60,7 +63,16 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
         )}
       </Stack>
       {recording && <RecordOfferDialog inquiry={inquiry} onClose={() => setRecording(false)} />}
-      {awarding && <AwardDialog offer={awarding} onClose={() => setAwarding(null)} />}
+      {awarding && (
+        <AwardDialog
+          offer={awarding}
+          onClose={() => setAwarding(null)}
+          onConflict={(stale) => {
+            setSeen((before) => new Map(before).set(stale.id, stale));
+            void offers.refetch();
+          }}
+        />
+      )}
       {history && (
         <OfferHistoryDialog
           offerId={history.id}

@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { MailStatus, RecipientDelivery } from '@mfd/contracts';
+import { MailSendButton } from '../../../components/mail-send-button';
 import { formatPortShort } from '../../../lib/port-clock';
 import { isInFlight, sentLabel } from './suppliers-tab-selection';
 
@@ -48,7 +49,7 @@ export function DeliveryStatus({
           {formatPortShort(delivery.reply_by, zone)}
         </Text>
         {canResend && !isInFlight(delivery) && (
-          <Button
+          <MailSendButton
             size="compact-xs"
             variant={failed ? 'light' : 'subtle'}
             color={failed ? 'red' : undefined}
@@ -57,7 +58,7 @@ export function DeliveryStatus({
             aria-label={`Resend to ${delivery.email}`}
           >
             Resend
-          </Button>
+          </MailSendButton>
         )}
       </Group>
       {failed && delivery.mail_error && (

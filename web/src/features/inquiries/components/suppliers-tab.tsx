@@ -23,6 +23,7 @@ import {
   type SuggestedSupplier,
 } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
+import { MailSendButton } from '../../../components/mail-send-button';
 import { errorDetail } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { utcOffsetLabel } from '../../../lib/port-clock';
@@ -241,14 +242,14 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
             onChange={(e) => setReplyBy(e.currentTarget.value)}
             disabled={closed}
           />
-          <Button
+          <MailSendButton
             leftSection={<IconSend size={16} />}
             onClick={distributeSelected}
             loading={distribute.isPending && resendingKey === null}
             disabled={closed || distribute.isPending}
           >
             Distribute to Selected Suppliers ({selected.size})
-          </Button>
+          </MailSendButton>
         </Group>
         {showNoneSelected && (
           <Alert color="red" role="alert">

@@ -6,8 +6,10 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ACTIVE_INQUIRY_STATUSES, type InquiryDetail } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
+import { MailSendButton } from '../../../components/mail-send-button';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorDetail } from '../../../lib/api-client';
+import { useSupplierMailBlock } from '../../../lib/mailbox';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCancelInquiry, useCopyInquiry, useInquiry } from '../api/inquiries';
 import { useOffers } from '../api/offers';
@@ -29,6 +31,8 @@ const TABS = ['details', 'suppliers', 'offers', 'timeline'] as const;
 
 function CancelButton({ inquiry }: { inquiry: InquiryDetail }) {
   const cancel = useCancelInquiry(inquiry.id);
+  // A draft went to nobody; cancelling a sent one mails its suppliers a notice.
+  const CancelAction = inquiry.status === 'draft' ? Button : MailSendButton;
   const open = () => {
     let reason = '';
     modals.openConfirmModal({
@@ -46,9 +50,9 @@ function CancelButton({ inquiry }: { inquiry: InquiryDetail }) {
     });
   };
   return (
-    <Button variant="light" color="red" onClick={open} loading={cancel.isPending}>
+    <CancelAction variant="light" color="red" onClick={open} loading={cancel.isPending}>
       Cancel Inquiry
-    </Button>
+    </CancelAction>
   );
 }
 
@@ -91,6 +95,7 @@ export function InquiryDetailPage() {
   // The first offer moves the inquiry to quoting on the server; read it again so the badge follows.
   const queryClient = useQueryClient();
   const offerCount = offers.data?.length ?? 0;
+  const mailBlock = useSupplierMailBlock();
   useEffect(() => {
     if (status === 'distributed' && offerCount > 0)
       void queryClient.invalidateQueries({ queryKey: ['inquiries', 'detail', inquiryId] });
@@ -116,6 +121,8 @@ export function InquiryDetailPage() {
   }
   const data = inquiry.data;
   const open = (ACTIVE_INQUIRY_STATUSES as readonly string[]).includes(data.status);
+  // A change to a sent inquiry is mailed to its suppliers as an amendment.
+  const amendBlocked = open && data.status !== 'draft' ? mailBlock : null;
 
   return (
     <>
@@ -142,6 +149,11 @@ export function InquiryDetailPage() {
           This inquiry is {data.status} and can no longer be changed.
         </Alert>
       )}
+      {amendBlocked && (
+        <Alert color="gray" mb="md">
+          {amendBlocked}: changes to this inquiry are mailed to its suppliers.
+        </Alert>
+      )}
       <Tabs
         value={tab}
         onChange={(value) => setParams(value && value !== 'details' ? { tab: value } : {}, { replace: true })}
@@ -155,8 +167,8 @@ export function InquiryDetailPage() {
         </Tabs.List>
         <Tabs.Panel value="details">
           <Stack>
-            <InquiryDetailsCard inquiry={data} editable={open} />
-            <ProductLinesCard inquiry={data} editable={open} />
+            <InquiryDetailsCard inquiry={data} editable={open && !amendBlocked} />
+            <ProductLinesCard inquiry={data} editable={open && !amendBlocked} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="suppliers">

@@ -6,6 +6,7 @@ export const CLOSED_WORDS: Record<Exclude<OfferLinkState, 'open'>, string> = {
   awarded: 'This inquiry has been awarded to your offer.',
   not_awarded: 'This inquiry has been awarded to another supplier.',
   cancelled: 'This inquiry has been cancelled.',
+  superseded: 'A newer link was sent to you: please use the latest e-mail.',
 };
 
 export const INVALID_LINK = 'This offer link is not valid.';
