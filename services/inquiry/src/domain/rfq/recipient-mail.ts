@@ -1,25 +1,11 @@
 import type { Kysely } from 'kysely';
-import {
-  QUEUES,
-  type MailSender,
-  type MailTemplate,
-  type RfqMailFacts,
-  type SignatureView,
-} from '@mfd/contracts';
+import { QUEUES, type MailSender, type MailTemplate, type RfqMailFacts } from '@mfd/contracts';
 import { writeOutboxMany, type MailSecrets } from '@mfd/queue';
 import type { InquiryDB } from '../../data/db';
 import { supersedeOfferLinks } from '../../data/offer-links.repository';
 import { insertOfferLinks, trackRecipientMails } from '../../data/recipients.repository';
 import { newOfferToken, offerTokenHash } from './offer-link-token';
-import type { AdmittedSender } from './supplier-mail-gate';
-
-/** The trader as suppliers see an RFQ mail: where replies go and the signature under it. */
-export interface Sender {
-  email: string;
-  name: string | null;
-  company: string | null;
-  signature: SignatureView | null;
-}
+import type { AdmittedSender, Sender } from './supplier-mail-gate';
 
 /** What writing a supplier mail needs besides the transaction. */
 export interface RfqMailContext {
@@ -41,8 +27,10 @@ export interface MailRecipient {
 }
 
 /** The trader as a supplier mail's From names them ("Name (Company) via Marine Fuel Distribution"). */
-export const mailSenderOf = (sender: Pick<Sender, 'name' | 'company'> | null): MailSender | null =>
-  sender && { name: sender.name, company: sender.company };
+export const mailSenderOf = (sender: Pick<Sender, 'name' | 'company'>): MailSender => ({
+  name: sender.name,
+  company: sender.company,
+});
 
 type LinkMail =
   | { template: 'rfq-invitation' }

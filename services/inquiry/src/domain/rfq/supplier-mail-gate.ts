@@ -1,7 +1,14 @@
-import { MAILBOX_UNVERIFIED } from '@mfd/contracts';
+import { MAILBOX_UNVERIFIED, type SignatureView } from '@mfd/contracts';
 import type { MailSecrets } from '@mfd/queue';
 import type { MailQuota, MailQuotaReservation } from '@mfd/service-kit';
-import type { Sender } from './recipient-mail';
+
+/** The trader as suppliers see an RFQ mail: where replies go and the signature under it. */
+export interface Sender {
+  email: string;
+  name: string | null;
+  company: string | null;
+  signature: SignatureView | null;
+}
 
 /** The sending trader as identity knows them at the moment of sending, never as their token says. */
 export interface SenderStanding {
