@@ -294,7 +294,10 @@ describe('itemised charges and landed cost', () => {
       payment: { method: 'credit', days: 30, basis: 'invoice' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const res = await api('POST', `/api/offers/${sent.json().offer_id}/award`, { notes: null });
+    const res = await api('POST', `/api/offers/${sent.json().offer_id}/award`, {
+      notes: null,
+      revision: sent.json().revision,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const rows = await s.inquiry.deps.database.db.selectFrom('outbox').select('payload').execute();
     const mail = rows
