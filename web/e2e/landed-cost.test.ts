@@ -7,7 +7,7 @@ import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
 import { setCharges } from './support/offer-charges';
-import { confirmEmail, signUp, toast } from './support/session';
+import { confirmMailbox, signUp, toast } from './support/session';
 
 const PHONE = { width: 375, height: 812 };
 const DAY = 24 * 3_600_000;
@@ -52,7 +52,7 @@ describe('itemised charges, index-linked prices and the landed cost in the brows
       c: { name: `Plain Oil ${run}`, email: `plain.${run}@oil.example` },
     };
     const trader = await browser.openPage();
-    await confirmEmail(trader, (await signUp(trader)).email);
+    await confirmMailbox(trader, (await signUp(trader)).email);
     const customer = await createCustomer(trader, 'Nordic Tankers A/S');
     const [port] = await apiCall<{ id: string }[]>(trader, 'GET', '/api/ports/search?q=SGSIN');
     const ids: string[] = [];

@@ -329,6 +329,7 @@ describe('a supplier’s personal offer link (no account)', () => {
       success: false,
       detail: 'A newer link was sent to you: please use the latest e-mail.',
       state: 'superseded',
+      trader: { name: 'Maria Jensen', company: 'Maria Jensen' },
     };
     const oldPage = await publicGet(s, first.token);
     expect(oldPage.statusCode, oldPage.body).toBe(410);
