@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser, DetailResponse } from '@mfd/contracts';
 import { apiRequest } from '../api-client';
+import { useSingleFlightMutation } from '../mutation';
 
 /** While the address is unconfirmed, asked again now and then: it may be confirmed in another tab or on a phone. */
 const CHECK_EVERY_MS = 15_000;
@@ -18,7 +19,7 @@ export function useMailboxCheck(watching: boolean) {
 
 /** Mails the signed-in user a new link to confirm their address (once per five minutes). */
 export function useResendVerification() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: () => apiRequest<DetailResponse>('/api/auth/resend-verification', { method: 'POST' }),
   });
 }
