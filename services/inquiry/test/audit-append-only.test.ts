@@ -6,6 +6,7 @@ import { newInquiry } from './inquiry-fixtures';
 import {
   createInquiry,
   createSupplier,
+  latestLinkToken,
   offerBody,
   publicPost,
   seedLink,
@@ -24,13 +25,17 @@ interface Walk {
   cancelId: string;
   customerId: string;
   portId: string;
-  token: string;
+  /** The supplier's link as its latest mail carries it (an amendment supersedes the one before). */
+  token: () => Promise<string>;
   offerId: string;
+  /** The offer's revision now, which an award names (the walk revises it). */
+  revision: () => Promise<number>;
   supplierId: string;
   phonedSupplierId: string;
 }
 
-type Probe = (w: Walk) => { path: string; body?: object; remember?: (w: Walk, answer: unknown) => void };
+type Probe = (w: Walk) => Call | Promise<Call>;
+type Call = { path: string; body?: object; remember?: (w: Walk, answer: unknown) => void };
 
 /**
  * Every route of the inquiry service, called as its owner would with good input, in an order that
@@ -71,9 +76,9 @@ const probes: Record<string, Probe> = {
     body: { recipients: [{ supplier_id: w.supplierId, contact_id: null }], resend: true },
   }),
   'GET /api/inquiries/:id/recipients': (w) => ({ path: `/api/inquiries/${w.inquiryId}/recipients` }),
-  'GET /api/public/offers/:token': (w) => ({ path: `/api/public/offers/${w.token}` }),
-  'POST /api/public/offers/:token': (w) => ({
-    path: `/api/public/offers/${w.token}`,
+  'GET /api/public/offers/:token': async (w) => ({ path: `/api/public/offers/${await w.token()}` }),
+  'POST /api/public/offers/:token': async (w) => ({
+    path: `/api/public/offers/${await w.token()}`,
     body: offerBody(w.lineIds, ['605', '840']),
   }),
   'POST /api/inquiries/:id/offers': (w) => ({
@@ -91,7 +96,10 @@ const probes: Record<string, Probe> = {
   }),
   'GET /api/inquiries/:id/index-values': (w) => ({ path: `/api/inquiries/${w.inquiryId}/index-values` }),
   'GET /api/inquiries/:id/timeline': (w) => ({ path: `/api/inquiries/${w.inquiryId}/timeline` }),
-  'POST /api/offers/:id/award': (w) => ({ path: `/api/offers/${w.offerId}/award`, body: { notes: null } }),
+  'POST /api/offers/:id/award': async (w) => ({
+    path: `/api/offers/${w.offerId}/award`,
+    body: { notes: null, revision: await w.revision() },
+  }),
   'POST /api/inquiries/:id/cancel': (w) => ({
     path: `/api/inquiries/${w.cancelId}/cancel`,
     body: { reason: 'Vessel diverted' },
@@ -137,8 +145,16 @@ describe('the audit trail is append-only', () => {
       cancelId: (await createInquiry(s, owner)).id,
       customerId: detail.customer_company_id,
       portId: detail.port_id,
-      token: link.token,
+      token: () => latestLinkToken(s, link),
       offerId: offered.json().offer_id,
+      revision: async () =>
+        (
+          await s.inquiry.deps.database.db
+            .selectFrom('offers')
+            .select('revision')
+            .where('id', '=', offered.json().offer_id)
+            .executeTakeFirstOrThrow()
+        ).revision,
       supplierId: link.supplierId,
       phonedSupplierId: await createSupplier(s, owner, 'Phone Bunkers Pte'),
     };
@@ -151,7 +167,7 @@ describe('the audit trail is append-only', () => {
     const grewFrom = rows.length;
     for (const [route, probe] of Object.entries(probes)) {
       const method = route.split(' ')[0] as Method;
-      const { path, body, remember } = probe(walk);
+      const { path, body, remember } = await probe(walk);
       const call = (user: Caller, payload?: object | string) =>
         s.inquiry.app.inject({
           method,

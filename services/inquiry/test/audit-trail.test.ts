@@ -246,11 +246,13 @@ describe('the audit trail of an inquiry and its timeline', () => {
       ).toBe(200);
     const offers = (await api(trader, 'GET', `/api/inquiries/${inquiry.id}/offers`)).json() as {
       id: string;
+      revision: number;
       supplier: { trading_name: string };
     }[];
     const winning = offers.find((o) => o.supplier.trading_name === 'Winner Fuels')!;
     const awarded = await api(trader, 'POST', `/api/offers/${winning.id}/award`, {
       notes: 'Best landed cost',
+      revision: winning.revision,
     });
     expect(awarded.statusCode, awarded.body).toBe(200);
 

@@ -201,7 +201,7 @@ describe('delivery status of each recipient, through the real mailer and an SMTP
       method: 'POST',
       url: `/api/offers/${offered.json().offer_id}/award`,
       headers: bearer(trader),
-      payload: { notes: null },
+      payload: { notes: null, revision: offered.json().revision },
     });
     expect(awarded.statusCode, awarded.body).toBe(200);
     const withAward = await eventually(outcomes, (items) => items.length === 3);

@@ -92,13 +92,18 @@ export type MailOf<N extends MailTemplate['template']> = MailSendJob & {
 export async function mailJobs<N extends MailTemplate['template']>(s: Stack, template: N) {
   const rows = await s.inquiry.deps.database.db
     .selectFrom('outbox')
-    .select(['id', 'payload', 'confirmed_at'])
+    .select(['id', 'payload', 'confirmed_at', 'created_at'])
     .where('queue', '=', 'mail.send')
     .orderBy('created_at')
     .execute();
   return rows
     .filter((r) => r.payload.type === 'mail.send' && r.payload.mail.template === template)
-    .map((r) => ({ id: r.id, confirmedAt: r.confirmed_at, job: r.payload as MailOf<N> }));
+    .map((r) => ({
+      id: r.id,
+      confirmedAt: r.confirmed_at,
+      createdAt: r.created_at,
+      job: r.payload as MailOf<N>,
+    }));
 }
 
 export function recipientRows(s: Stack, inquiryId: string) {

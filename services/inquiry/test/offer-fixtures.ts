@@ -145,6 +145,19 @@ export async function seedLink(
   return { token, recipientId: recipient.id, supplierId: supplier.id, supplierName: supplier.name, email };
 }
 
+/**
+ * The link of the newest mail that carried the recipient one (an invitation or an amendment), as
+ * its mailbox would read it: every earlier link is superseded by it.
+ */
+export async function latestLinkToken(s: Stack, link: Pick<SeededLink, 'recipientId' | 'email'>) {
+  const mails = [...(await mailJobs(s, 'rfq-invitation')), ...(await mailJobs(s, 'rfq-amendment'))]
+    .filter((m) => m.job.reference === link.recipientId)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const latest = mails.at(-1);
+  if (!latest) throw new Error(`no mail with a link for recipient ${link.recipientId}`);
+  return testSecrets.open(latest.job.mail.data.token, link.email);
+}
+
 /** A valid offer for the given lines, a week's validity; fields overridable. */
 export function offerBody(
   lineIds: string[],
