@@ -106,7 +106,7 @@ describe('mail to suppliers from a confirmed mailbox, and an award of what the t
     await apiCall(trader, 'POST', `/api/inquiries/${inquiryId}/distribute`, {
       recipients: [{ supplier_id: supplierId, contact_id: null }],
     });
-    const invitation = await waitForMail(supplierEmail, /^Request for quotation/);
+    const invitation = await waitForMail(supplierEmail, /^RFQ: /);
     const supplier = offerLink(linkIn(invitation, /^\/offer\/[\w-]{40,}$/).split('/offer/')[1]!);
     const lineIds = await supplier.lineIds();
     expect(await supplier.offer(lineIds, '500')).toBe(1);
