@@ -23,3 +23,4 @@ export * from './offer-terms';
 export * from './rfq-facts';
 export * from './port-time';
 export * from './audit';
+export * from './notifications';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAIL_STATUSES } from './constants';
 import { chargeView, MAX_CHARGES, paymentView, PRICINGS } from './offer-terms';
+import { MAX_DIGEST_ITEMS, traderAlertItem } from './notifications';
 import { DELIVERY_METHODS } from './offers';
 import { signatureView } from './profile';
 import { rfqMailFacts } from './rfq-facts';
@@ -120,6 +121,21 @@ export const mailTemplate = z.discriminatedUnion('template', [
   z.object({
     template: z.literal('rfq-cancelled'),
     data: z.object({ supplier_name: z.string(), rfq: rfqMailFacts, reason: z.string().nullable() }),
+  }),
+  /** To our own user: one event about an inquiry they look after (from the platform, no signature). */
+  z.object({
+    template: z.literal('trader-alert'),
+    data: z.object({ name: z.string().nullable(), item: traderAlertItem }),
+  }),
+  /** To our own user: the events since their last alert mail, at most one such mail per digest window. */
+  z.object({
+    template: z.literal('trader-digest'),
+    data: z.object({
+      name: z.string().nullable(),
+      items: z.array(traderAlertItem).min(1).max(MAX_DIGEST_ITEMS),
+      /** Events beyond the listed ones, counted. */
+      more: z.number().int().min(0),
+    }),
   }),
   /** To the address an account had before its e-mail was changed, so a taken-over account does not go unnoticed. */
   z.object({

@@ -15,6 +15,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { distributionRoutes } from './routes/distribution';
 import { indexValueRoutes } from './routes/index-values';
 import { inquiryRoutes } from './routes/inquiries';
+import { notificationRoutes } from './routes/notifications';
 import { offerRoutes } from './routes/offers';
 import { publicOfferRoutes } from './routes/public-offers';
 import { timelineRoutes } from './routes/timeline';
@@ -55,5 +56,6 @@ export async function buildApp(deps: InquiryDeps) {
   await app.register(publicOfferRoutes, { deps });
   await app.register(distributionRoutes, { deps, mailQuota });
   await app.register(timelineRoutes, { deps });
+  await app.register(notificationRoutes, { deps });
   return app;
 }

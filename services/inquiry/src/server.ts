@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { runServer } from '@mfd/service-kit';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { alertWindows, readConfig } from './config';
 import { closeDeps, createDeps, migrate } from './deps';
 import { startMailStatusConsumer } from './jobs/mail-status';
+import { NotificationTicker } from './jobs/notification-ticker';
 
 const config = readConfig();
 const logger = pino({ level: config.LOG_LEVEL, base: { service: 'inquiry' } });
@@ -17,7 +18,16 @@ const mailStatus = startMailStatusConsumer({
   redisPrefix: config.REDIS_PREFIX,
   logger,
 });
+const notifications = new NotificationTicker({
+  db: deps.database.db,
+  windows: alertWindows(config),
+  tickMs: config.NOTIFICATION_TICK_MS,
+  mailsWritten: () => deps.relay.kick(),
+  logger,
+});
+notifications.start();
 await runServer(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, async () => {
+  await notifications.stop();
   await mailStatus.close();
   await closeDeps(deps);
 });

@@ -28,6 +28,8 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/inquiries/:id/recipients',
         'GET /api/inquiries/:id/suggested-suppliers',
         'GET /api/inquiries/:id/timeline',
+        'GET /api/notifications',
+        'GET /api/notifications/preferences',
         'GET /api/offers/:id/revisions',
         'GET /api/offers/supplier-stats',
         'POST /api/inquiries',
@@ -36,10 +38,12 @@ describe('inquiry refuses callers without a valid token', () => {
         'POST /api/inquiries/:id/distribute',
         'POST /api/inquiries/:id/offers',
         'POST /api/inquiries/:id/products',
+        'POST /api/notifications/read',
         'POST /api/offers/:id/award',
         'PUT /api/inquiries/:id',
         'PUT /api/inquiries/:id/index-values',
         'PUT /api/inquiries/:id/products/:productId',
+        'PUT /api/notifications/preferences',
       ]);
       for (const route of routes) {
         const res = await ctx.app.inject({

@@ -51,7 +51,8 @@ export function mergeOpenApi(docs: Record<string, OpenApiDocument>, version: str
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   identity: 'Served by the identity service: accounts, sessions and profiles.',
   directory: 'Served by the directory service: customers, suppliers and the shared reference data.',
-  inquiry: 'Served by the inquiry service: inquiries, their distribution to suppliers and the offers.',
+  inquiry:
+    'Served by the inquiry service: inquiries, their distribution to suppliers, the offers and the notifications about them.',
   auth: 'Sign-up, sign-in and sign-out, e-mail verification and password reset. The public ones are rate-limited per address and e-mail.',
   profile: 'The signed-in user’s personal details, company details and e-mail signature.',
   companies: 'The company’s own customer and supplier companies.',
@@ -66,6 +67,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   inquiries:
     'The company’s inquiries, their fuel lines, and sending them to suppliers as requests for quotation.',
   offers: 'Suppliers’ offers on an inquiry: compare, their revisions, record one received by phone, award.',
+  notifications:
+    'What the signed-in user is told about their inquiries (new, revised and expiring offers, failed supplier mails), and which of those also come by mail.',
   'public offers':
     'A supplier’s offer page, reached from the link in the RFQ mail without an account: the token in the path is the only credential.',
 };

@@ -10,6 +10,7 @@ import type {
   MailStatus,
   OfferStatus,
   PaymentBasis,
+  NotificationKind,
   PaymentMethod,
   Pricing,
 } from '@mfd/contracts';
@@ -218,6 +219,43 @@ export interface OfferLinkOpensTable {
   open_count: Defaulted<number>;
 }
 
+/** One thing a user was told about an inquiry; `event_key` names what caused it, once. */
+export interface NotificationsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  kind: NotificationKind;
+  inquiry_id: string;
+  offer_id: string | null;
+  offer_revision: number | null;
+  supplier_name: string | null;
+  event_key: string;
+  created_at: Date;
+  read_at: Date | null;
+  mail_state: Defaulted<'pending' | 'mailed' | 'skipped'>;
+  mail_job_id: string | null;
+}
+
+/** The kinds of mail a user turned off (text[]); the rest are on. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  tenant_id: string;
+  email_off: Defaulted<string[]>;
+  updated_at: Defaulted<Date>;
+}
+
+/** Where and when a user's alert mails go. */
+export interface AlertMailboxesTable {
+  user_id: string;
+  tenant_id: string;
+  email: string | null;
+  name: string | null;
+  last_mailed_at: Date | null;
+  /** When the oldest notification waiting for a mail arrived; null while none waits. */
+  pending_since: Date | null;
+  address_checked_at: Date | null;
+}
+
 export interface InquiryDB extends WithOutbox {
   inquiries: InquiriesTable;
   inquiry_products: InquiryProductsTable;
@@ -231,4 +269,7 @@ export interface InquiryDB extends WithOutbox {
   inquiry_index_values: InquiryIndexValuesTable;
   audit_events: AuditEventsTable;
   offer_link_opens: OfferLinkOpensTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  alert_mailboxes: AlertMailboxesTable;
 }

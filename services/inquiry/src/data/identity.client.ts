@@ -71,3 +71,12 @@ export async function userName(
   const user = await client.get('/api/auth/me', currentUser, auth);
   return `${user.first_name} ${user.last_name}`.trim() || null;
 }
+
+/** The caller's account address and name, where their alert mails go. */
+export async function accountAddress(
+  client: ServiceClient,
+  auth: { token: string; requestId?: string },
+): Promise<{ email: string; name: string | null }> {
+  const { profile } = await client.get('/api/profile', profileResponse, auth);
+  return { email: profile.email, name: profile.name || null };
+}

@@ -6,10 +6,10 @@ import { confirmOutbox, queuePrefix, startConsumer, type Logger } from '@mfd/que
 import type { InquiryDB } from '../data/db';
 import { applyMailStatuses, mailSubjects } from '../data/recipients.repository';
 import { MAIL_DELIVERY_ACTOR, recordAudit, type AuditEntry } from '../domain/audit';
+import { notifyFailedMails } from '../domain/notifications/failed-mails';
+import { supplierMailOf } from '../domain/rfq/mail-references';
 import { handlePortsMerged } from './ports-merged';
 
-/** Mails whose reference is a recipient id: their delivery is the recipient's, shown on the Suppliers tab. */
-const RECIPIENT_TEMPLATES = new Set(['rfq-invitation', 'rfq-amendment']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A notice's reference (`notice:<recipient or offer id>`) or a recipient mail's (the id alone), as an id. */
 const referencedId = (reference: string | null | undefined) => {
@@ -56,7 +56,8 @@ async function recordMailOutcomes(
 /**
  * Mails' statuses, in one transaction: a supplier invitation or amendment updates its recipient's
  * delivery (an event older than what the row shows changes nothing, so out-of-order delivery is
- * harmless); a final status confirms (and scrubs) the mail's outbox row so the relay stops handing
+ * harmless); a supplier mail that failed tells the trader (once per mail, however often the event
+ * comes); a final status confirms (and scrubs) the mail's outbox row so the relay stops handing
  * it over, and the outcome joins the inquiry's audit trail. `requestIds` are the events' own (in
  * order) when they came in a batch; otherwise the one the work runs under.
  */
@@ -68,17 +69,24 @@ export async function handleMailStatuses(
   await db.transaction().execute(async (trx) => {
     await applyMailStatuses(
       trx,
-      events
-        .filter((e) => RECIPIENT_TEMPLATES.has(e.template) && e.reference && UUID.test(e.reference))
-        .map((e) => ({
-          recipientId: e.reference!,
-          jobId: e.job_id,
-          status: e.status,
-          attempts: e.attempts,
-          error: e.error ?? null,
-          at: new Date(e.at),
-        })),
+      events.flatMap((e) => {
+        const mail = supplierMailOf(e);
+        return mail?.kind === 'delivery'
+          ? [
+              {
+                recipientId: mail.recipientId,
+                jobId: e.job_id,
+                status: e.status,
+                attempts: e.attempts,
+                error: e.error ?? null,
+                at: new Date(e.at),
+              },
+            ]
+          : [];
+      }),
     );
+    // After the deliveries are applied: an invitation's failure tells only while it is the latest mail.
+    await notifyFailedMails(trx, events, new Date());
     const confirmed = new Set(
       await confirmOutbox(
         trx,

@@ -8,6 +8,7 @@ import * as m0006 from './0006-landed-cost';
 import * as m0007 from './0007-mail-threads';
 import * as m0008 from './0008-audit-trail';
 import * as m0009 from './0009-superseded-links';
+import * as m0010 from './0010-notifications';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -20,4 +21,5 @@ export const migrations: Migrations = {
   '0007-mail-threads': m0007,
   '0008-audit-trail': m0008,
   '0009-superseded-links': m0009,
+  '0010-notifications': m0010,
 };

@@ -9,6 +9,8 @@ import { rfqAmendment } from './rfq-amendment';
 import { rfqCancelled } from './rfq-cancelled';
 import { rfqInvitation } from './rfq-invitation';
 import type { TemplateContext, TemplateDefinition } from './template';
+import { traderAlert } from './trader-alert';
+import { traderDigest } from './trader-digest';
 import { verifyEmail } from './verify-email';
 
 type Definitions = {
@@ -25,6 +27,8 @@ const definitions: Definitions = {
   'offer-awarded': offerAwarded,
   'offer-not-awarded': offerNotAwarded,
   'rfq-cancelled': rfqCancelled,
+  'trader-alert': traderAlert,
+  'trader-digest': traderDigest,
 };
 
 export interface RenderedMail {

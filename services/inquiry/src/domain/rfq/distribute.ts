@@ -4,6 +4,7 @@ import type { distributeInput, Supplier } from '@mfd/contracts';
 import type { MailSecrets } from '@mfd/queue';
 import type { z } from 'zod';
 import type { InquiryDB } from '../../data/db';
+import { saveMailboxAddress } from '../../data/alert-mailboxes.repository';
 import { updateInquiry } from '../../data/inquiries.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
 import {
@@ -184,6 +185,14 @@ export async function distributeInquiry(
       sender_email: sender.email,
       reply_by: replyBy.replyBy,
     });
+    // The distributor is who hears of the offers: their alerts go to the address identity just gave.
+    await saveMailboxAddress(
+      trx,
+      caller.tenantId,
+      caller.userId,
+      { email: sender.email, name: sender.name },
+      now,
+    );
     const rfq = rfqFacts(inquiry, lines);
     const recipients: MailRecipient[] = [];
     const newRows: Parameters<typeof insertRecipients>[1] = [];

@@ -13,6 +13,7 @@ import { supplierActor, userActor, type AuditActor } from '../audit';
 import type { Caller } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
 import { recordOfferAudit } from './offer-audit';
+import { notifyOfferSaved } from '../notifications/offer-events';
 import { nextOfferStatus } from './offer-lifecycle';
 import { OfferInputError, OfferLinkClosedError, OfferNotFoundError } from './offer-errors';
 import { offerLinkState } from './offer-link-state';
@@ -39,7 +40,8 @@ export interface SavedOffer {
 
 /**
  * Writes one submission under the inquiry's row lock: the offer (created or revised), its lines,
- * the revision's charges, the revision as it was made, and the inquiry moved to quoting. Each
+ * the revision's charges, the revision as it was made, the inquiry moved to quoting, and the
+ * trader's notification. Each
  * priced line must be a line of this inquiry as it stands now (read under the lock, so a line
  * removed meanwhile is refused); the schema already held each charge to the lines priced.
  */
@@ -134,6 +136,18 @@ async function writeOffer(
   if (inquiryStatus !== inquiry.status)
     await updateInquiry(trx, inquiry.tenant_id, inquiry.id, { status: inquiryStatus });
   await recordOfferAudit(trx, { ...offerer, inquiry, inquiryStatus, saved, figures });
+  await notifyOfferSaved(
+    trx,
+    {
+      tenantId: inquiry.tenant_id,
+      inquiryId: inquiry.id,
+      offerId: saved.id,
+      revision: saved.revision,
+      supplierName: offerer.supplierName,
+      recordedBy: offerer.recordedBy,
+    },
+    now,
+  );
   return { offerId: saved.id, revision: saved.revision };
 }
 

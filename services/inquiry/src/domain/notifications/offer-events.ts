@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { InquiryDB } from '../../data/db';
+import { inquiryAlertRecipient } from '../../data/notification-sources.repository';
+import { eventKeys, notify } from './notify';
+
+/**
+ * A submission of an offer, in its transaction: the trader told about the inquiry hears of the
+ * first submission as a new offer and of each later one as a revision. A trader who recorded an
+ * offer taken by phone is not told what they just typed in.
+ */
+export async function notifyOfferSaved(
+  trx: Kysely<InquiryDB>,
+  offer: {
+    tenantId: string;
+    inquiryId: string;
+    offerId: string;
+    revision: number;
+    supplierName: string;
+    recordedBy: string | null;
+  },
+  now: Date,
+): Promise<void> {
+  const userId = await inquiryAlertRecipient(trx, offer.tenantId, offer.inquiryId);
+  if (!userId || userId === offer.recordedBy) return;
+  await notify(
+    trx,
+    [
+      {
+        tenantId: offer.tenantId,
+        userId,
+        kind: offer.revision === 1 ? 'offer_submitted' : 'offer_revised',
+        inquiryId: offer.inquiryId,
+        offerId: offer.offerId,
+        offerRevision: offer.revision,
+        supplierName: offer.supplierName,
+        eventKey: eventKeys.offer(offer.offerId, offer.revision),
+      },
+    ],
+    now,
+  );
+}
