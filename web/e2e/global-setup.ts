@@ -13,6 +13,9 @@ export default async function setup(project: TestProject) {
   const { info, stop } = await startTestStack('e2e', {
     PATH: process.env.PATH,
     OPERATOR_EMAILS: E2E_OPERATOR_EMAIL,
+    // A trader's first alert mail goes at the next check, a second after it: a browser test waits seconds, not a minute.
+    NOTIFICATION_TICK_MS: '1000',
+    ALERT_FIRST_DELAY_SECONDS: '1',
   });
   project.provide('e2e', { appUrl: info.appUrl, inboxUrl: info.inboxUrl });
   return stop;

@@ -16,6 +16,7 @@ import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME, ROLE_BADGES } from '@mfd/contracts';
 import { VerifyMailboxBanner } from '../components/verify-mailbox-banner';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { useAuth } from '../lib/auth';
 import classes from './app-layout.module.css';
 
@@ -69,6 +70,7 @@ export function AppLayout() {
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap" miw={0}>
+              <NotificationBell />
               {/* On a phone this is all the header holds besides the menu: the name shortens, the role badge never does. */}
               <UnstyledButton component={Link} to="/profile" className={classes.user} miw={0}>
                 <Group gap={6} wrap="nowrap" miw={0}>

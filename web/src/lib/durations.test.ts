@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMedianResponse, formatResponseRate } from './durations';
+import { formatAgo, formatDuration, formatMedianResponse, formatResponseRate } from './durations';
 
 const stats = (inquiries_sent: number, offers: number, median: number | null) => ({
   supplier_id: '0190b4a0-0000-7000-8000-000000000001',
@@ -10,6 +10,13 @@ const stats = (inquiries_sent: number, offers: number, median: number | null) =>
 });
 
 describe('durations', () => {
+  it('when something happened under a minute ago, then it reads just now; later, the span and ago', () => {
+    expect(formatAgo(0)).toBe('just now');
+    expect(formatAgo(59)).toBe('just now');
+    expect(formatAgo(60)).toBe('1 m ago');
+    expect(formatAgo(3 * 3600 + 5 * 60)).toBe('3 h 5 m ago');
+  });
+
   it('when a span is hours and minutes, then both show, rounded down', () => {
     expect(formatDuration(4800)).toBe('1 h 20 m');
     expect(formatDuration(3 * 3600 + 12 * 60 + 59)).toBe('3 h 12 m');

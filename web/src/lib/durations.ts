@@ -20,6 +20,11 @@ export function formatDuration(totalSeconds: number): string {
   return `${minutes} m`;
 }
 
+/** How long ago something happened, as a list line says it: "just now" in its first minute, then "12 m ago". */
+export function formatAgo(totalSeconds: number): string {
+  return totalSeconds < MINUTE ? 'just now' : `${formatDuration(totalSeconds)} ago`;
+}
+
 /** "67% (2/3)": offers over inquiries sent, from the counts (not the server's float); "—" before any was sent. */
 export function formatResponseRate(stats: SupplierResponseStats | undefined): string {
   if (!stats || stats.inquiries_sent === 0) return '—';

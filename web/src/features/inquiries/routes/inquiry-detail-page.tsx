@@ -2,13 +2,14 @@ import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs } from '@mantine/co
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ACTIVE_INQUIRY_STATUSES, type InquiryDetail } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { MailSendButton } from '../../../components/mail-send-button';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorDetail } from '../../../lib/api-client';
+import { useNotificationArrivals } from '../../../lib/api/notifications';
 import { useSupplierMailBlock } from '../../../lib/mailbox';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCancelInquiry, useCopyInquiry, useInquiry } from '../api/inquiries';
@@ -94,6 +95,12 @@ export function InquiryDetailPage() {
   );
   // The first offer moves the inquiry to quoting on the server; read it again so the badge follows.
   const queryClient = useQueryClient();
+  // A notification about this inquiry (an offer, a failed mail) means its tabs changed: read them again.
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['inquiries'] }),
+    [queryClient],
+  );
+  useNotificationArrivals(inquiryId, refresh);
   const offerCount = offers.data?.length ?? 0;
   const mailBlock = useSupplierMailBlock();
   useEffect(() => {

@@ -4,6 +4,7 @@ import { companyDetails, emailSignature, personalDetails } from '@mfd/contracts'
 import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth';
 import { useProfile } from '../api/profile-calls';
+import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { ProfileCard, type FieldSpec } from '../components/profile-card';
 import { SignaturePreview } from '../components/signature-preview';
 
@@ -101,6 +102,7 @@ export function ProfilePage() {
             messages={{ success: 'Email signature updated successfully!', error: 'Error updating signature' }}
             preview={(values) => <SignaturePreview values={values} />}
           />
+          <NotificationPreferencesCard />
         </Stack>
       )}
     </>
