@@ -96,6 +96,13 @@ const probes: Record<string, Probe> = {
   }),
   'GET /api/inquiries/:id/index-values': (w) => ({ path: `/api/inquiries/${w.inquiryId}/index-values` }),
   'GET /api/inquiries/:id/timeline': (w) => ({ path: `/api/inquiries/${w.inquiryId}/timeline` }),
+  'GET /api/notifications': () => ({ path: '/api/notifications' }),
+  'POST /api/notifications/read': () => ({ path: '/api/notifications/read', body: { all: true } }),
+  'GET /api/notifications/preferences': () => ({ path: '/api/notifications/preferences' }),
+  'PUT /api/notifications/preferences': () => ({
+    path: '/api/notifications/preferences',
+    body: { email: { offer_expiring: false } },
+  }),
   'POST /api/offers/:id/award': async (w) => ({
     path: `/api/offers/${w.offerId}/award`,
     body: { notes: null, revision: await w.revision() },
