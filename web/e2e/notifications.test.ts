@@ -40,7 +40,7 @@ describe('the trader hears when an offer arrives', () => {
     await apiCall(trader, 'POST', `/api/inquiries/${inquiry.id}/distribute`, {
       recipients: [{ supplier_id: supplier.id, contact_id: null }],
     });
-    const link = linkIn(await waitForMail(supplierEmail, /^Request for quotation/), /^\/offer\/[\w-]{40,}$/);
+    const link = linkIn(await waitForMail(supplierEmail, /^RFQ: /), /^\/offer\/[\w-]{40,}$/);
 
     await trader.goto(`/inquiries/${inquiry.id}?tab=offers`);
     await trader.getByRole('tab', { name: 'Offers (0)' }).waitFor();
