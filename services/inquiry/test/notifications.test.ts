@@ -119,9 +119,14 @@ describe('the trader’s notifications (the bell)', () => {
     const { id, lineIds, link } = await sentInquiry('Harbour Fuels Pte');
     expect((await publicPost(s, link.token, offerBody(lineIds))).statusCode).toBe(200);
     const [offer] = await offerOf(id);
-    expect((await api(s, trader, 'POST', `/api/offers/${offer!.id}/award`, { notes: null })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await api(s, trader, 'POST', `/api/offers/${offer!.id}/award`, {
+          notes: null,
+          revision: offer!.revision,
+        })
+      ).statusCode,
+    ).toBe(200);
     await handleMailStatuses(s.inquiry.deps.database.db, [
       {
         type: 'mail.status',
@@ -182,9 +187,14 @@ describe('the trader’s notifications (the bell)', () => {
       (await publicPost(s, link.token, offerBody(lineIds, undefined, { valid_until: soon }))).statusCode,
     ).toBe(200);
     const [offer] = await offerOf(id);
-    expect((await api(s, trader, 'POST', `/api/offers/${offer!.id}/award`, { notes: null })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await api(s, trader, 'POST', `/api/offers/${offer!.id}/award`, {
+          notes: null,
+          revision: offer!.revision,
+        })
+      ).statusCode,
+    ).toBe(200);
     await notifyExpiringOffers(s.inquiry.deps.database.db, new Date());
     expect((await bell(s, trader)).items.filter((n) => n.inquiry_id === id).map((n) => n.kind)).toEqual([
       'offer_submitted',
