@@ -6,7 +6,7 @@ import { apiCall, createCustomer, createInquiry } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
-import { signUp, toast } from './support/session';
+import { confirmMailbox, signUp, toast } from './support/session';
 
 const DAY = 24 * 3_600_000;
 const PHONE = { width: 375, height: 812 };
@@ -28,6 +28,7 @@ describe('the trader hears when an offer arrives', () => {
     const supplierEmail = `quotes.${run}@lioncity.example`;
     const trader = await browser.openPage();
     const { email: traderEmail } = await signUp(trader);
+    await confirmMailbox(trader, traderEmail);
 
     // The inquiry and its distribution through the API (their screens have their own tests).
     const customer = await createCustomer(trader, 'Nordic Tankers A/S');
