@@ -82,19 +82,40 @@ export type SupplierStatus = (typeof SUPPLIER_STATUSES)[number];
 /**
  * Delivery states of one mail, the one list the mailer, its events and every screen use.
  * `sent_unconfirmed`: given up after an attempt whose outcome is unknown (the sender stopped
- * or the connection dropped mid-send), so the mail may have been delivered.
+ * or the connection dropped mid-send), so the mail may have been delivered. `bounced`: a server
+ * took the mail, then a delivery status notification said it never reached the mailbox.
  */
-export const MAIL_STATUSES = ['queued', 'sending', 'retrying', 'sent', 'sent_unconfirmed', 'failed'] as const;
+export const MAIL_STATUSES = [
+  'queued',
+  'sending',
+  'retrying',
+  'sent',
+  'sent_unconfirmed',
+  'failed',
+  'bounced',
+] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
-/** States the mailer never leaves: the producer's outbox row is confirmed by one of these. */
+/** States the mailer never leaves (but see `mailMayBounce`): the producer's outbox row is confirmed by one of these. */
 export const FINAL_MAIL_STATUSES = [
   'sent',
   'sent_unconfirmed',
   'failed',
+  'bounced',
 ] as const satisfies readonly MailStatus[];
 export type FinalMailStatus = (typeof FINAL_MAIL_STATUSES)[number];
 export const isFinalMailStatus = (status: MailStatus): status is FinalMailStatus =>
   (FINAL_MAIL_STATUSES as readonly MailStatus[]).includes(status);
+/**
+ * The one way out of a final state: a mail a server took (or may have taken) can come back as a
+ * bounce hours later, and then it is `bounced`.
+ */
+export const BOUNCEABLE_MAIL_STATUSES = ['sent', 'sent_unconfirmed'] as const satisfies readonly MailStatus[];
+export const mailMayBounce = (status: MailStatus) =>
+  (BOUNCEABLE_MAIL_STATUSES as readonly MailStatus[]).includes(status);
+
+/** Whether mail to an address is known to reach it: `bounced` after a hard bounce (the directory's flag). */
+export const EMAIL_STATUSES = ['ok', 'bounced'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const SUPPLIER_DEFAULT_TAG = 'General';
 export const SUPPLIER_COMPANY_COUNTRY_PLACEHOLDER = 'XX';

@@ -157,6 +157,18 @@ export const mailSender = z.object({
 });
 export type MailSender = z.infer<typeof mailSender>;
 
+/**
+ * The inquiry recipient a supplier mail goes to: the mailer answers its Reply-To with a signed
+ * reference to the message (`r-<ref>@REPLY_DOMAIN`) and hands a reply to it to the inquiry
+ * service with these ids (`mailer.reply-received`).
+ */
+export const mailReplyRoute = z.object({
+  tenant_id: z.uuid(),
+  inquiry_id: z.uuid(),
+  recipient_id: z.uuid(),
+});
+export type MailReplyRoute = z.infer<typeof mailReplyRoute>;
+
 export const mailSendJob = z.object({
   type: z.literal('mail.send'),
   to: z.email(),
@@ -167,7 +179,14 @@ export const mailSendJob = z.object({
   /** Producer's own reference (e.g. a distribution recipient id), echoed in status events. */
   reference: z.string().max(200).nullish(),
   tenant_id: z.uuid().nullish(),
+  /**
+   * Where replies go: the trader's own address. A mail with a `reply_route` replies to the
+   * platform instead when the mailer has a REPLY_DOMAIN (the trader stays in the signature and `cc`).
+   */
   reply_to: z.email().nullish(),
+  /** A copy of the mail goes here (the trader's own address, when the trader asked for one). */
+  cc: z.email().nullish(),
+  reply_route: mailReplyRoute.nullish(),
   /** The sender's e-mail signature, appended by templates that carry one. */
   signature: signatureView.nullish(),
   /**
@@ -250,6 +269,61 @@ export const directoryPortsMergedEvent = z.object({
 });
 export type DirectoryPortsMergedEvent = z.infer<typeof directoryPortsMergedEvent>;
 
+/**
+ * A hard bounce (the address does not exist or takes no mail) of a company's mail: the directory
+ * flags that address on the company's suppliers and contacts (`email_status`).
+ */
+export const mailerAddressBouncedEvent = z.object({
+  type: z.literal('mailer.address-bounced'),
+  tenant_id: z.uuid(),
+  email: z.string().max(320),
+  /** The enhanced status code of the bounce, e.g. 5.1.1. */
+  status: z.string().max(20),
+  diagnostic: z.string().max(1000).nullable(),
+  at: z.string(),
+});
+export type MailerAddressBouncedEvent = z.infer<typeof mailerAddressBouncedEvent>;
+
+/** The most of a reply's text an event carries; the whole reply stays in the mailer's schema. */
+export const MAX_REPLY_TEXT = 100_000;
+/** A reply with more attachments than this is refused (552) before anything is stored. */
+export const MAX_REPLY_ATTACHMENTS = 50;
+
+export const replyAttachment = z.object({
+  id: z.uuid(),
+  filename: z.string().max(255),
+  content_type: z.string().max(255),
+  /** Bytes, decoded. */
+  size: z.number().int().nonnegative(),
+});
+export type ReplyAttachment = z.infer<typeof replyAttachment>;
+
+/**
+ * A supplier answered a mail by replying to its Reply-To (`r-<ref>@REPLY_DOMAIN`): the mailer
+ * stored the reply (text, sanitized HTML, attachments) and tells the inquiry service which
+ * recipient of which inquiry it came for (the ids the inquiry put in the mail job's `reply_route`).
+ */
+export const mailerReplyReceivedEvent = z.object({
+  type: z.literal('mailer.reply-received'),
+  /** The stored reply in the mailer's schema. */
+  reply_id: z.uuid(),
+  ...mailReplyRoute.shape,
+  /** The job of the mail the supplier answered. */
+  job_id: z.string(),
+  from: z.object({ address: z.string().max(320), name: z.string().max(200).nullable() }),
+  subject: z.string().max(1000),
+  text: z.string().max(MAX_REPLY_TEXT),
+  /** The text was longer than MAX_REPLY_TEXT and was cut. */
+  text_truncated: z.boolean(),
+  /** The reply had an HTML part (stored sanitized in the mailer). */
+  has_html: z.boolean(),
+  /** Sent by a machine (an out-of-office answer, RFC 3834 Auto-Submitted), not by a person. */
+  auto_submitted: z.boolean(),
+  attachments: z.array(replyAttachment).max(MAX_REPLY_ATTACHMENTS),
+  received_at: z.string(),
+});
+export type MailerReplyReceivedEvent = z.infer<typeof mailerReplyReceivedEvent>;
+
 /** Every payload that travels through an outbox and a queue. */
 export const jobPayload = z.discriminatedUnion('type', [
   mailSendJob,
@@ -257,6 +331,8 @@ export const jobPayload = z.discriminatedUnion('type', [
   inquiryCreatedEvent,
   inquiryVesselNamedEvent,
   directoryPortsMergedEvent,
+  mailerAddressBouncedEvent,
+  mailerReplyReceivedEvent,
 ]);
 export type JobPayload = z.infer<typeof jobPayload>;
 

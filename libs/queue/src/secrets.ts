@@ -8,10 +8,10 @@ const DEV_KEYS_FILE = 'mail-secret-keys';
 const VERSION = 'v1';
 
 /**
- * `kid1:base64key,kid2:base64key`: the first seals, all open. A rotation puts the new key first and
- * keeps the old one until the mails sealed with it are out.
+ * `kid1:base64key,kid2:base64key`: the first seals (or signs), all open (or verify). A rotation
+ * puts the new key first and keeps the old one until the mails sealed with it are out.
  */
-function parseKeys(text: string): { keys: Map<string, KeyObject>; problems: string[] } {
+export function parseKeyList(text: string): { keys: Map<string, KeyObject>; problems: string[] } {
   const keys = new Map<string, KeyObject>();
   const problems: string[] = [];
   for (const entry of text
@@ -31,15 +31,19 @@ function parseKeys(text: string): { keys: Map<string, KeyObject>; problems: stri
   return { keys, problems };
 }
 
+/** A setting holding a key list (`parseKeyList`); unset means a development key in KEYS_DIR. */
+export const keyListSetting = (name: string) =>
+  z
+    .string()
+    .optional()
+    .superRefine((text, ctx) => {
+      if (text === undefined) return;
+      for (const problem of parseKeyList(text).problems)
+        ctx.addIssue({ code: 'custom', message: `${name}: ${problem}` });
+    });
+
 /** The setting every service that writes or sends mail reads; unset means the development key in KEYS_DIR. */
-export const mailSecretKeysSetting = z
-  .string()
-  .optional()
-  .superRefine((text, ctx) => {
-    if (text === undefined) return;
-    for (const problem of parseKeys(text).problems)
-      ctx.addIssue({ code: 'custom', message: `MAIL_SECRET_KEYS: ${problem}` });
-  });
+export const mailSecretKeysSetting = keyListSetting('MAIL_SECRET_KEYS');
 
 export interface MailSecretSettings {
   NODE_ENV: string;
@@ -50,11 +54,11 @@ export interface MailSecretSettings {
 }
 
 /**
- * The development key, made on first start in KEYS_DIR next to the token keys. It is written to a
- * temporary file and linked into place, so services starting at once agree on one key.
+ * A development key list (one key), made on first start in KEYS_DIR next to the token keys. It is
+ * written to a temporary file and linked into place, so processes starting at once agree on one key.
  */
-function devKeys(dir: string): string {
-  const target = join(resolve(dir), DEV_KEYS_FILE);
+export function developmentKeyList(dir: string, file: string): string {
+  const target = join(resolve(dir), file);
   if (!existsSync(target)) {
     mkdirSync(resolve(dir), { recursive: true });
     const tmp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
@@ -85,7 +89,7 @@ export class MailSecrets {
   private readonly current: string;
 
   constructor(keyList: string) {
-    const { keys, problems } = parseKeys(keyList);
+    const { keys, problems } = parseKeyList(keyList);
     if (problems.length > 0) throw new Error(`MAIL_SECRET_KEYS: ${problems.join('; ')}`);
     this.keys = keys;
     this.current = [...keys.keys()][0]!;
@@ -96,7 +100,7 @@ export class MailSecrets {
     if (s.MAIL_SECRET_KEYS_FILE) return new MailSecrets(readFileSync(s.MAIL_SECRET_KEYS_FILE, 'utf8').trim());
     if (s.NODE_ENV === 'production')
       throw new Error('MAIL_SECRET_KEYS or MAIL_SECRET_KEYS_FILE must be set in production');
-    return new MailSecrets(devKeys(s.KEYS_DIR));
+    return new MailSecrets(developmentKeyList(s.KEYS_DIR, DEV_KEYS_FILE));
   }
 
   seal(plain: string, recipient: string): string {

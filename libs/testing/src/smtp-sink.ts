@@ -3,6 +3,10 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** The envelope sender (MAIL FROM, the Return-Path bounces go to); '' for the empty sender. */
+  envelopeFrom: string;
+  /** The envelope recipients (RCPT TO): the To and any Cc copy. */
+  envelopeTo: string[];
   from: string;
   to: string[];
   subject: string;
@@ -67,7 +71,10 @@ export class SmtpSink {
           const raw = Buffer.concat(chunks);
           simpleParser(raw)
             .then((mail) => {
+              const mailFrom = session.envelope.mailFrom;
               this.messages.push({
+                envelopeFrom: mailFrom ? mailFrom.address : '',
+                envelopeTo: session.envelope.rcptTo.map((r) => r.address),
                 from: addresses(mail.from)[0] ?? '',
                 to: addresses(mail.to),
                 subject: mail.subject ?? '',

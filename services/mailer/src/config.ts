@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mailSecretKeysSetting } from '@mfd/queue';
+import { keyListSetting, mailSecretKeysSetting } from '@mfd/queue';
 import { baseConfig, loadConfig, metricsPortSetting } from '@mfd/service-kit';
 import { DKIM_SELECTOR, DOMAIN_NAME, sendingSetupProblems } from './domain/sending-domain';
 
@@ -56,6 +56,28 @@ export const mailerConfig = baseConfig
     DKIM_AT_RELAY: flag,
     /** Mail goes only to a local catcher (compose, a test cluster): production's sending-domain rules do not apply. */
     MAIL_LOCAL_CATCHER: flag,
+    /**
+     * VERP: every mail's envelope sender (Return-Path) is `b-<signed ref>@BOUNCE_DOMAIN`, so a
+     * bounce names the message it is about; the domain's MX points at the inbound listener.
+     */
+    BOUNCE_DOMAIN: optional(
+      z.string().regex(DOMAIN_NAME, 'BOUNCE_DOMAIN must be a domain name').toLowerCase(),
+    ),
+    /** Supplier mails reply to `r-<signed ref>@REPLY_DOMAIN` (MX at the listener): replies land on the inquiry. */
+    REPLY_DOMAIN: optional(z.string().regex(DOMAIN_NAME, 'REPLY_DOMAIN must be a domain name').toLowerCase()),
+    /** Sign the refs in those addresses ("kid:base64key,...": the first signs, all verify); only the mailer holds them. */
+    MAIL_REF_KEYS: keyListSetting('MAIL_REF_KEYS'),
+    MAIL_REF_KEYS_FILE: optional(z.string()),
+    /** The inbound SMTP listener for bounces and replies (port 25 behind the MX); unset: no listener. */
+    INBOUND_SMTP_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    /** The name the listener greets with (its MX host name); unset: this machine's name. */
+    INBOUND_SMTP_HOSTNAME: optional(
+      z.string().regex(DOMAIN_NAME, 'INBOUND_SMTP_HOSTNAME must be a host name'),
+    ),
+    /** Connections the listener serves at once, per replica. */
+    INBOUND_SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(1000).default(50),
+    /** An SPF check of an inbound mail's sender gives up after this long (and counts as no answer). */
+    INBOUND_SPF_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   })
   .superRefine((config, ctx) => {
     const problems = sendingSetupProblems({
@@ -69,6 +91,13 @@ export const mailerConfig = baseConfig
     });
     for (const problem of problems)
       ctx.addIssue({ code: 'custom', path: [problem.setting], message: problem.message });
+    if (config.INBOUND_SMTP_PORT !== undefined && !config.BOUNCE_DOMAIN && !config.REPLY_DOMAIN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INBOUND_SMTP_PORT'],
+        message:
+          'INBOUND_SMTP_PORT needs BOUNCE_DOMAIN or REPLY_DOMAIN: the listener takes mail for those only',
+      });
   });
 export type MailerConfig = z.infer<typeof mailerConfig>;
 

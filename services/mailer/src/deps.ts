@@ -15,8 +15,12 @@ import {
 } from '@mfd/queue';
 import type { MailerConfig } from './config';
 import type { MailerDB } from './data/db';
+import { Resolver } from 'node:dns/promises';
+import type { MailRefs } from './domain/mail-refs';
+import { offlineSafeResolver, type DnsResolver } from './domain/spf-check';
 import { createMetrics, type MailMetrics } from './metrics';
 import { migrations } from './migrations';
+import { mailRefsFromConfig } from './refs';
 import { createTransport } from './transport';
 
 /** Everything the mailer needs from outside; tests build the same from their harness. */
@@ -33,6 +37,17 @@ export interface MailerDeps {
   transport: Transporter;
   metrics: MailMetrics;
   secrets: MailSecrets;
+  /** Signs and verifies the refs of bounce and reply addresses; null without BOUNCE_DOMAIN and REPLY_DOMAIN. */
+  refs: MailRefs | null;
+  /** What the inbound listener's SPF check asks DNS (tests give a stub). */
+  spfResolver: DnsResolver;
+}
+
+/** DNS for SPF: one try per question, bounded; with no DNS to ask, every question is "no record". */
+function spfResolver(timeoutMs: number): DnsResolver {
+  const resolver = new Resolver({ timeout: Math.min(timeoutMs, 2000), tries: 1 });
+  // mailauth's type names TXT answers; it asks A, AAAA and MX too and reads each as node's resolver answers it.
+  return offlineSafeResolver((name, type) => resolver.resolve(name, type) as ReturnType<DnsResolver>);
 }
 
 export function createDeps(
@@ -71,6 +86,8 @@ export function createDeps(
     transport: createTransport(config),
     metrics: createMetrics(),
     secrets: MailSecrets.fromConfig(config),
+    refs: mailRefsFromConfig(config),
+    spfResolver: spfResolver(config.INBOUND_SPF_TIMEOUT_MS),
   };
 }
 

@@ -17,6 +17,12 @@ export function createMetrics() {
       help: 'Temporary send failures that will be retried',
       registers: [],
     }),
+    inbound: new Counter({
+      name: 'mail_inbound_total',
+      help: 'Mails the inbound listener received after DATA, by outcome (taken, quarantined, refused)',
+      labelNames: ['outcome'] as const,
+      registers: [],
+    }),
   };
 }
 

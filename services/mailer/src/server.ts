@@ -2,6 +2,7 @@ import { runServer } from '@mfd/service-kit';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { closeDeps, createDeps, migrate } from './deps';
+import { startInboundSmtp } from './inbound-smtp';
 import { startMailWorker } from './worker';
 
 const config = readConfig();
@@ -17,8 +18,11 @@ await migrate(deps);
 const app = await buildApp(deps);
 const worker = startMailWorker(deps);
 deps.relay.start();
+// Bounces and replies, when this deployment takes them (INBOUND_SMTP_PORT).
+const inbound = config.INBOUND_SMTP_PORT === undefined ? null : await startInboundSmtp(deps, deps.logger);
 await runServer(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, async () => {
-  // In-flight jobs finish before the connections close.
+  // In-flight jobs and inbound mails finish before the connections close.
+  await inbound?.close();
   await worker.close();
   await closeDeps(deps);
 });

@@ -15,6 +15,7 @@ export function startMailWorker(deps: MailerDeps): Worker {
     config: deps.config,
     metrics: deps.metrics,
     secrets: deps.secrets,
+    refs: deps.refs,
     outboxWritten: () => deps.relay.kick(),
     logger: deps.logger,
   };

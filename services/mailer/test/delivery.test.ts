@@ -58,6 +58,7 @@ describe('mail delivery', () => {
         config: m.deps.config,
         metrics: m.deps.metrics,
         secrets: m.deps.secrets,
+        refs: m.deps.refs,
         outboxWritten: () => undefined,
         logger: m.deps.logger,
       },

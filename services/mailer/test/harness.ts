@@ -8,7 +8,8 @@ import { dropSchemas, serviceTestEnv, SmtpSink, TEST_MAIL_SECRET_KEYS, testInfra
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import { mailerConfig, type MailerConfig } from '../src/config';
-import { closeDeps, createDeps, migrate } from '../src/deps';
+import { closeDeps, createDeps, migrate, type MailerDeps } from '../src/deps';
+import { startInboundSmtp } from '../src/inbound-smtp';
 import { startMailWorker } from '../src/worker';
 
 /** A mailer with its worker on a fresh schema and Redis prefix, sending to a real SMTP sink. */
@@ -16,6 +17,8 @@ export async function startMailer(
   env: Partial<Record<keyof MailerConfig, string>> = {},
   /** Where the mailer logs (nowhere unless a test reads the lines). */
   logger: FastifyBaseLogger = pino({ level: 'silent' }),
+  /** Parts of the deps a test replaces (the SPF check's DNS). */
+  overrides: Partial<Pick<MailerDeps, 'spfResolver'>> = {},
 ) {
   const infra = testInfra();
   const sink = await new SmtpSink().start();
@@ -26,11 +29,13 @@ export async function startMailer(
     ...env,
   });
   const config = mailerConfig.parse(base);
-  const deps = createDeps(config, logger);
+  const deps = { ...createDeps(config, logger), ...overrides };
   await migrate(deps);
   const app = await buildApp(deps);
   await app.ready();
   const worker = startMailWorker(deps);
+  // With INBOUND_SMTP_PORT ('0': a free port) the mailer listens for bounces and replies too.
+  const inbound = config.INBOUND_SMTP_PORT === undefined ? null : await startInboundSmtp(deps, logger);
   const producer = createProducerConnection(config.REDIS_URL);
   const queue = new Queue(QUEUES.mailSend, {
     connection: producer,
@@ -80,9 +85,11 @@ export async function startMailer(
     sink,
     queue,
     worker,
+    inbound,
     send,
     settled,
     async close() {
+      await inbound?.close();
       await worker.close();
       await queue.close();
       producer.disconnect();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { MailStatus, MailStatusEvent, QueueName } from '@mfd/contracts';
+import type { MailReplyRoute, MailStatus, MailStatusEvent, QueueName } from '@mfd/contracts';
 import { preparedStatement, type Database } from '@mfd/db';
 import { outboxRows } from '@mfd/queue';
 import type { MailerDB } from './db';
@@ -12,6 +12,7 @@ export interface NewMessage {
   recipient: string;
   reference: string | null;
   tenant_id: string | null;
+  reply_route: MailReplyRoute | null;
 }
 
 /** What taking a message answers: its id, this attempt's number, and whether an earlier one may have gone out. */
@@ -28,8 +29,9 @@ export interface ClaimedMessage {
  * maybe_delivered). Of two workers holding the same job, one gets the row; the other gets nothing.
  */
 const TAKE_MESSAGE = `
-  insert into messages as m (id, job_id, source, template, recipient, reference, tenant_id, status, attempts, lease_until)
-  values ($1, $2, $3, $4, $5, $6, $7, 'sending', 1, now() + make_interval(secs => $8))
+  insert into messages as m (id, job_id, source, template, recipient, reference, tenant_id, status, attempts, lease_until,
+                             reply_tenant_id, reply_inquiry_id, reply_recipient_id)
+  values ($1, $2, $3, $4, $5, $6, $7, 'sending', 1, now() + make_interval(secs => $8), $9, $10, $11)
   on conflict (job_id) do update
     set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => $8),
         maybe_delivered = m.maybe_delivered or m.status = 'sending', updated_at = now()
@@ -82,6 +84,9 @@ export function messageWriter(pool: Database<MailerDB>['pool']) {
         message.reference,
         message.tenant_id,
         leaseSeconds,
+        message.reply_route?.tenant_id ?? null,
+        message.reply_route?.inquiry_id ?? null,
+        message.reply_route?.recipient_id ?? null,
       ]);
       return claimed;
     },

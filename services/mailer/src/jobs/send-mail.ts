@@ -17,7 +17,8 @@ import {
   type MessageWriter,
   type StatusReport,
 } from '../data/messages.repository';
-import { messageIdFor, smtpMessage } from '../domain/smtp-message';
+import type { MailRefs } from '../domain/mail-refs';
+import { messageIdFor, returnAddresses, smtpMessage } from '../domain/smtp-message';
 import { openSecrets } from '../domain/open-secrets';
 import { describeSmtpFailure, isPermanentSmtpFailure, mayHaveBeenDelivered } from '../domain/smtp-errors';
 import type { MailMetrics } from '../metrics';
@@ -31,6 +32,8 @@ export interface SendMailContext {
   config: MailerConfig;
   metrics: MailMetrics;
   secrets: MailSecrets;
+  /** Signs the bounce and reply addresses; null when the mailer takes neither. */
+  refs: MailRefs | null;
   /** Called after a status event was written to the outbox. */
   outboxWritten: () => void;
   logger: Logger;
@@ -84,6 +87,7 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
       recipient: payload.to,
       reference: payload.reference ?? null,
       tenant_id: payload.tenant_id ?? null,
+      reply_route: payload.reply_route ?? null,
     },
     lease,
   );
@@ -131,7 +135,13 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
       sender: payload.sender ?? null,
     });
     subject = mail.subject;
-    await ctx.transport.sendMail(smtpMessage(payload, jobId, mail, ctx.config.MAIL_FROM));
+    const returns = returnAddresses(
+      ctx.refs,
+      { bounce: ctx.config.BOUNCE_DOMAIN, reply: ctx.config.REPLY_DOMAIN },
+      claimed.id,
+      payload,
+    );
+    await ctx.transport.sendMail(smtpMessage(payload, jobId, mail, ctx.config.MAIL_FROM, returns));
     accepted = true;
     clearInterval(renewal);
     await ctx.messages.markSent(
