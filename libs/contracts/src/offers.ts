@@ -4,6 +4,7 @@ import { MAIL_STATUSES, OFFER_STATUSES } from './constants';
 import { isoDateTime, optionalMultilineText } from './fields';
 import { chargeView, paymentView, PRICINGS } from './offer-terms';
 import { rfqMailFacts } from './rfq-facts';
+import { emailDeliverability } from './suppliers';
 
 /** How a supplier delivers a fuel line. */
 export const DELIVERY_METHODS = ['barge', 'truck', 'pipeline', 'ex-wharf'] as const;
@@ -60,10 +61,20 @@ export const suggestedSupplier = z.object({
   id: z.uuid(),
   trading_name: z.string(),
   default_email: z.string(),
+  /** Of the default address: `bounced` after a hard bounce, so the trader is warned before sending to it. */
+  ...emailDeliverability,
   status: z.string(),
   tags: z.array(z.string()),
   covers_port: z.boolean(),
-  contacts: z.array(z.object({ id: z.uuid(), name: z.string(), email: z.string(), is_primary: z.boolean() })),
+  contacts: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+      is_primary: z.boolean(),
+      ...emailDeliverability,
+    }),
+  ),
   /** One entry per address of this supplier the inquiry was sent to. */
   sent: z.array(recipientDelivery),
 });

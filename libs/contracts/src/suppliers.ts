@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPLIER_DEFAULT_TAG, SUPPLIER_STATUSES } from './constants';
+import { EMAIL_STATUSES, SUPPLIER_DEFAULT_TAG, SUPPLIER_STATUSES } from './constants';
 import {
   enumField,
   isSingleLineText,
@@ -82,10 +82,21 @@ export const supplierUpdate = replacementOf(supplierFields, {
 export const supplierPatch = z.object(supplierFields).partial();
 export type SupplierPatch = z.input<typeof supplierPatch>;
 
+/**
+ * Whether mail to an address reaches it: `bounced` once a mail to it hard-bounced (no such user or
+ * domain), with when; `ok` otherwise. Kept per company and address, so every supplier and contact
+ * of the company with that address shows it, and a changed address starts `ok`.
+ */
+export const emailDeliverability = {
+  email_status: z.enum(EMAIL_STATUSES),
+  email_bounced_at: z.string().nullable(),
+};
+
 export const supplierContact = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
+  ...emailDeliverability,
   phone: z.string().nullable(),
   role: z.string().nullable(),
   is_primary: z.boolean(),
@@ -105,6 +116,8 @@ export const supplier = z.object({
   company_name: z.string(),
   trading_name: z.string(),
   default_email: z.string(),
+  /** Of the default address. */
+  ...emailDeliverability,
   default_phone: z.string().nullable(),
   status: z.enum(SUPPLIER_STATUSES),
   tags: z.array(z.string()),

@@ -142,6 +142,15 @@ export interface ProcessedEventsTable {
   processed_at: CreatedAt;
 }
 
+/** A company's address that hard-bounced (lower case), with its latest bounce. */
+export interface BouncedAddressesTable {
+  tenant_id: string;
+  email: string;
+  status: string;
+  diagnostic: string | null;
+  bounced_at: Date;
+}
+
 export interface DirectoryDB extends WithOutbox {
   ports: PortsTable;
   products: ProductsTable;
@@ -151,4 +160,5 @@ export interface DirectoryDB extends WithOutbox {
   supplier_ports: SupplierPortsTable;
   vessels: VesselsTable;
   processed_events: ProcessedEventsTable;
+  bounced_addresses: BouncedAddressesTable;
 }

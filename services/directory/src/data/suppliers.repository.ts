@@ -12,6 +12,7 @@ import { badRequest } from '@mfd/service-kit';
 import type { z } from 'zod';
 import { likeEscape } from '@mfd/db';
 import type { Actor } from './actor';
+import { addressStates } from './bounced-addresses.repository';
 import { createSupplierCompany, isSupplierCompanyOf } from './companies.repository';
 import type { DirectoryDB, SuppliersTable } from './db';
 import { portVisibleTo } from './ports.repository';
@@ -256,12 +257,17 @@ async function toViews(
       .execute(),
   ]);
   const companyName = new Map(companies.map((c) => [c.id, c.legal_entity_name]));
+  const stateOf = await addressStates(db, tenantId, [
+    ...rows.map((r) => r.default_email),
+    ...contacts.map((c) => c.email),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     company_id: r.company_id,
     company_name: companyName.get(r.company_id) ?? r.trading_name,
     trading_name: r.trading_name,
     default_email: r.default_email,
+    ...stateOf(r.default_email),
     default_phone: r.default_phone,
     status: r.status,
     tags: r.tags,
@@ -272,6 +278,7 @@ async function toViews(
         id: c.id,
         name: c.name,
         email: c.email,
+        ...stateOf(c.email),
         phone: c.phone,
         role: c.role,
         is_primary: c.is_primary,

@@ -8,6 +8,7 @@ import * as m0006 from './0006-port-editors';
 import * as m0007 from './0007-company-ports';
 import * as m0008 from './0008-directory-outbox';
 import * as m0009 from './0009-company-vessels';
+import * as m0010 from './0010-bounced-addresses';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -20,4 +21,5 @@ export const migrations: Migrations = {
   '0007-company-ports': m0007,
   '0008-directory-outbox': m0008,
   '0009-company-vessels': m0009,
+  '0010-bounced-addresses': m0010,
 };

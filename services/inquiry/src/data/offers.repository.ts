@@ -180,7 +180,7 @@ export function markOthersNotAwarded(
     .where('inquiry_id', '=', inquiryId)
     .where('id', '<>', winnerId)
     .where('status', '=', 'submitted')
-    .returning(['id', 'supplier_id', 'supplier_name', 'supplier_email'])
+    .returning(['id', 'supplier_id', 'supplier_name', 'supplier_email', 'recipient_id'])
     .execute();
 }
 

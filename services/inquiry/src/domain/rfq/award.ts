@@ -16,7 +16,7 @@ import { nextStatus } from '../inquiry-lifecycle';
 import { nextOfferStatus } from './offer-lifecycle';
 import { OfferExpiredError, OfferNotFoundError, OfferRevisedError } from './offer-errors';
 import { chargeOf, priceOffer } from './offer-pricing';
-import { mailSenderOf } from './recipient-mail';
+import { mailSenderOf, replyRouteOf } from './recipient-mail';
 import { rfqFacts } from './rfq-facts';
 import type { AdmittedSender, SupplierMailGate } from './supplier-mail-gate';
 
@@ -38,6 +38,8 @@ function mailEnvelope(
   offerId: string,
   /** The invitation mailed to this address (none for an offer recorded by hand): the mail replies to it. */
   threadJobId: string | null,
+  /** The recipient the offer came through (none for an offer recorded by hand): a reply lands there. */
+  recipientId: string | null,
 ) {
   return {
     type: 'mail.send' as const,
@@ -47,6 +49,9 @@ function mailEnvelope(
     reference: awardReference(offerId),
     tenant_id: inquiry.tenant_id,
     reply_to: sender.email,
+    reply_route: recipientId
+      ? replyRouteOf({ id: recipientId, tenant_id: inquiry.tenant_id, inquiry_id: inquiry.id })
+      : null,
     signature: sender.signature,
     sender: mailSenderOf(sender),
     thread_job_id: threadJobId,
@@ -94,6 +99,7 @@ async function writeConfirmation(
       offer.supplier_name,
       offer.id,
       threadOf(threads, offer, offer.supplier_email),
+      offer.recipient_id,
     ),
     mail: {
       template: 'offer-awarded',
@@ -191,6 +197,7 @@ export async function awardOffer(
           loser.supplier_name,
           loser.id,
           threadOf(threads, loser, loser.supplier_email),
+          loser.recipient_id,
         ),
         mail: { template: 'offer-not-awarded', data: { supplier_name: loser.supplier_name ?? '', rfq } },
       });

@@ -200,6 +200,7 @@ export async function distributeInquiry(
       const recipient: MailRecipient = {
         id: resendId ?? randomUUID(),
         tenant_id: caller.tenantId,
+        inquiry_id: id,
         supplier_name: address.supplier.trading_name,
         contact_name: address.contactName,
         email: address.email,

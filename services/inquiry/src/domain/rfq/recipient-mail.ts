@@ -18,6 +18,7 @@ export interface RfqMailContext {
 export interface MailRecipient {
   id: string;
   tenant_id: string;
+  inquiry_id: string;
   supplier_name: string;
   contact_name: string | null;
   email: string;
@@ -39,6 +40,13 @@ type LinkMail =
       changes: Extract<MailTemplate, { template: 'rfq-amendment' }>['data']['changes'];
     };
 
+/** Where a supplier's reply to a mail about an inquiry belongs: the inquiry's recipient it was sent to. */
+export const replyRouteOf = (recipient: Pick<MailRecipient, 'id' | 'tenant_id' | 'inquiry_id'>) => ({
+  tenant_id: recipient.tenant_id,
+  inquiry_id: recipient.inquiry_id,
+  recipient_id: recipient.id,
+});
+
 /** The mail job's addressing, the same for every RFQ mail to a recipient (an invitation starts its thread). */
 export function envelope(ctx: RfqMailContext, recipient: MailRecipient) {
   return {
@@ -48,6 +56,7 @@ export function envelope(ctx: RfqMailContext, recipient: MailRecipient) {
     source: 'inquiry' as const,
     tenant_id: recipient.tenant_id,
     reply_to: ctx.sender.email,
+    reply_route: replyRouteOf(recipient),
     signature: ctx.sender.signature,
     sender: mailSenderOf(ctx.sender),
     thread_job_id: recipient.thread_job_id ?? null,

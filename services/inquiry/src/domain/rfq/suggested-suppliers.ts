@@ -53,10 +53,19 @@ export async function suggestedSuppliers(
     id: s.id,
     trading_name: s.trading_name,
     default_email: s.default_email,
+    email_status: s.email_status,
+    email_bounced_at: s.email_bounced_at,
     status: s.status,
     tags: s.tags,
     covers_port: portId !== null && s.ports.some((p) => p.id === portId),
-    contacts: s.contacts.map((c) => ({ id: c.id, name: c.name, email: c.email, is_primary: c.is_primary })),
+    contacts: s.contacts.map((c) => ({
+      id: c.id,
+      name: c.name,
+      email: c.email,
+      is_primary: c.is_primary,
+      email_status: c.email_status,
+      email_bounced_at: c.email_bounced_at,
+    })),
     sent: sent.get(s.id) ?? [],
   }));
 }
