@@ -22,6 +22,8 @@ const escapeHtml = (s: string) =>
 function toJson(mail: ReceivedMail, index: number) {
   return {
     id: index,
+    /** The Return-Path: where a bounce of this mail would go. */
+    envelope_from: mail.envelopeFrom,
     from: mail.from,
     to: mail.to,
     subject: mail.subject,

@@ -19,6 +19,8 @@ export interface StackOptions {
   /** Prepended to each service's schema name ('' in development: identity, directory, ...). */
   schemaPrefix: string;
   smtpUrl: string;
+  /** The mailer's inbound SMTP listener (bounces and supplier replies). */
+  inboundSmtpPort: number;
   keysDir: string;
   logLevel: string;
   /** Write each service's output to <logDir>/<service>.log instead of this terminal. */
@@ -64,7 +66,14 @@ function serviceEnv(name: ServiceName, o: StackOptions): NodeJS.ProcessEnv {
     identity: {},
     directory: {},
     inquiry: { DIRECTORY_URL: url('directory'), IDENTITY_URL: url('identity') },
-    mailer: { SMTP_URL: o.smtpUrl, APP_PUBLIC_URL: url('gateway') },
+    mailer: {
+      SMTP_URL: o.smtpUrl,
+      APP_PUBLIC_URL: url('gateway'),
+      // Bounces and replies come back to the listener; the domains only name it (nothing routes mail here).
+      INBOUND_SMTP_PORT: String(o.inboundSmtpPort),
+      BOUNCE_DOMAIN: o.env?.BOUNCE_DOMAIN || 'bounces.marinefuel.local',
+      REPLY_DOMAIN: o.env?.REPLY_DOMAIN || 'replies.marinefuel.local',
+    },
     gateway: {
       IDENTITY_URL: url('identity'),
       DIRECTORY_URL: url('directory'),

@@ -48,6 +48,7 @@ const stack = await startStack({
   redisPrefix: env.REDIS_PREFIX ?? 'mfd',
   schemaPrefix: '',
   smtpUrl: env.SMTP_URL ?? inbox?.smtpUrl ?? '',
+  inboundSmtpPort: Number(env.INBOUND_SMTP_PORT ?? 2525),
   keysDir,
   logLevel: env.LOG_LEVEL ?? 'info',
   // The services write JSON lines as in production; this terminal shows each as one short line.
@@ -61,7 +62,7 @@ const stack = await startStack({
 });
 
 console.log(
-  `\n  Marine Fuel Distribution is running.\n\n  App:    ${stack.appUrl}\n  Inbox:  ${inbox?.webUrl ?? `(mail goes to ${env.SMTP_URL})`}\n  API:    ${stack.appUrl}/api/docs\n\n  Ctrl-C stops everything.\n`,
+  `\n  Marine Fuel Distribution is running.\n\n  App:    ${stack.appUrl}\n  Inbox:  ${inbox?.webUrl ?? `(mail goes to ${env.SMTP_URL})`}\n  API:    ${stack.appUrl}/api/docs\n  Bounces and replies (SMTP): 127.0.0.1:${env.INBOUND_SMTP_PORT ?? 2525}\n\n  Ctrl-C stops everything.\n`,
 );
 
 let stopping = false;

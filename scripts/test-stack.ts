@@ -10,6 +10,8 @@ import { startStack, SERVICES, type ServiceName, type Stack } from './stack';
 export interface TestStackInfo {
   appUrl: string;
   inboxUrl: string;
+  /** The mailer's inbound SMTP listener: a test delivers bounces and replies here as a remote server would. */
+  inboundSmtpPort: number;
   /** Each service's own address, for probes that bypass the gateway. */
   serviceUrls: Record<ServiceName, string>;
   pgUrl: string;
@@ -40,6 +42,7 @@ export async function startTestStack(
   const ports = Object.fromEntries(
     await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const)),
   ) as Record<ServiceName, number>;
+  const inboundSmtpPort = await freePort();
   const redisPrefix = `${kind}:${run}`;
   const schemaPrefix = `${kind}_${run}_`;
   const stack = await startStack({
@@ -50,6 +53,7 @@ export async function startTestStack(
     redisPrefix,
     schemaPrefix,
     smtpUrl: inbox.smtpUrl,
+    inboundSmtpPort,
     keysDir,
     logLevel: 'info',
     logDir: resolve(artifacts, 'logs'),
@@ -64,6 +68,7 @@ export async function startTestStack(
     info: {
       appUrl: stack.appUrl,
       inboxUrl: inbox.webUrl,
+      inboundSmtpPort,
       serviceUrls,
       pgUrl: infra.pgUrl,
       redisUrl: infra.redisUrl,

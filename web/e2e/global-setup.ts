@@ -4,7 +4,7 @@ import { E2E_OPERATOR_EMAIL } from './support/operator';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { appUrl: string; inboxUrl: string };
+    e2e: { appUrl: string; inboxUrl: string; inboundSmtpPort: number };
   }
 }
 
@@ -17,6 +17,10 @@ export default async function setup(project: TestProject) {
     NOTIFICATION_TICK_MS: '1000',
     ALERT_FIRST_DELAY_SECONDS: '1',
   });
-  project.provide('e2e', { appUrl: info.appUrl, inboxUrl: info.inboxUrl });
+  project.provide('e2e', {
+    appUrl: info.appUrl,
+    inboxUrl: info.inboxUrl,
+    inboundSmtpPort: info.inboundSmtpPort,
+  });
   return stop;
 }

@@ -2,6 +2,8 @@ import { inject } from 'vitest';
 
 export interface InboxMail {
   id: number;
+  /** The Return-Path: the mail's own bounce address. */
+  envelope_from: string;
   from: string;
   to: string[];
   subject: string;

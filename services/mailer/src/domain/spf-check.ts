@@ -1,5 +1,5 @@
 import type { DNSResolver } from 'mailauth';
-import { spf } from 'mailauth/lib/spf';
+import { spf } from 'mailauth/lib/spf/index.js';
 
 /** What mailauth asks DNS: `resolve(name, type)` as `dns.promises.resolve` answers it. */
 export type DnsResolver = DNSResolver;

@@ -11,11 +11,13 @@ const STATUS: Record<MailStatus, { label: string; color: string }> = {
   sent: { label: 'Sent', color: 'teal' },
   sent_unconfirmed: { label: 'Sent (unconfirmed)', color: 'orange' },
   failed: { label: 'Failed', color: 'red' },
+  bounced: { label: 'Bounced', color: 'red' },
 };
 
 /**
  * How the inquiry's mail to one address fares: its state in words, attempts, when it went, the
- * error of a failed one, and Resend once the mailer is done with it (failed, or to send again).
+ * error of a failed one (the server's answer of a bounced one), and Resend once the mailer is done
+ * with it (failed, or to send again).
  */
 export function DeliveryStatus({
   delivery,
@@ -31,7 +33,7 @@ export function DeliveryStatus({
   onResend: () => void;
 }) {
   const status = STATUS[delivery.mail_status];
-  const failed = delivery.mail_status === 'failed';
+  const failed = delivery.mail_status === 'failed' || delivery.mail_status === 'bounced';
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="wrap">
@@ -63,7 +65,7 @@ export function DeliveryStatus({
       </Group>
       {failed && delivery.mail_error && (
         <Text size="xs" c="red.8">
-          Not delivered: {delivery.mail_error}
+          {delivery.mail_status === 'bounced' ? 'bounced' : 'Not delivered'}: {delivery.mail_error}
         </Text>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import type { SuggestedSupplier } from '@mfd/contracts';
+import { formatUtc } from '../../../lib/port-time';
 import { DeliveryStatus } from './suppliers-tab-delivery';
 import { supplierAddresses, type SupplierAddress } from './suppliers-tab-selection';
 
@@ -35,6 +36,11 @@ function AddressLine({
         />
       ) : (
         <Text size="sm">{text}</Text>
+      )}
+      {address.bouncedAt && (
+        <Text size="xs" c="red.8">
+          This address bounced on {formatUtc(address.bouncedAt)}: mail to it may not arrive
+        </Text>
       )}
       {address.sent && (
         <DeliveryStatus

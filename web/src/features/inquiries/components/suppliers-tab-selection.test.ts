@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecipientDelivery, SuggestedSupplier } from '@mfd/contracts';
 import {
   addressKey,
+  bouncedAmong,
   hasMailInFlight,
   matchesSearch,
   recipientOf,
@@ -32,14 +33,52 @@ const supplier = (sent: RecipientDelivery[] = []): SuggestedSupplier => ({
   id: SUPPLIER,
   trading_name: 'Harbour Fuels',
   default_email: 'desk@harbour.test',
+  email_status: 'ok',
+  email_bounced_at: null,
   status: 'active',
   tags: ['General'],
   covers_port: true,
   contacts: [
-    { id: ANNA, name: 'Anna', email: 'anna@harbour.test', is_primary: true },
-    { id: BEN, name: 'Ben', email: 'DESK@harbour.test', is_primary: false },
+    {
+      id: ANNA,
+      name: 'Anna',
+      email: 'anna@harbour.test',
+      is_primary: true,
+      email_status: 'ok',
+      email_bounced_at: null,
+    },
+    {
+      id: BEN,
+      name: 'Ben',
+      email: 'DESK@harbour.test',
+      is_primary: false,
+      email_status: 'ok',
+      email_bounced_at: null,
+    },
   ],
   sent,
+});
+
+describe('addresses that bounced before', () => {
+  const BOUNCED_AT = '2026-11-20T08:00:00.000Z';
+  const flagged: SuggestedSupplier = {
+    ...supplier(),
+    contacts: supplier().contacts.map((c) =>
+      c.id === ANNA ? { ...c, email_status: 'bounced', email_bounced_at: BOUNCED_AT } : c,
+    ),
+  };
+
+  it('when a contact hard-bounced, then its address carries when, and the default address stays clear', () => {
+    const [byDefault, anna] = supplierAddresses(flagged);
+    expect(byDefault?.bouncedAt).toBeNull();
+    expect(anna?.bouncedAt).toBe(BOUNCED_AT);
+  });
+
+  it('when the chosen addresses include a bounced one, then only that one is named for the warning', () => {
+    const chosen = [addressKey(SUPPLIER, null), addressKey(SUPPLIER, ANNA)];
+    expect(bouncedAmong(chosen, [flagged]).map((a) => a.email)).toEqual(['anna@harbour.test']);
+    expect(bouncedAmong([addressKey(SUPPLIER, null)], [flagged])).toEqual([]);
+  });
 });
 
 describe('supplier addresses', () => {

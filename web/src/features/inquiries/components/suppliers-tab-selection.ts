@@ -7,6 +7,8 @@ export interface SupplierAddress {
   contactId: string | null;
   email: string;
   label: string;
+  /** When mail to this address last hard-bounced (the directory's flag); null while it is fine. */
+  bouncedAt: string | null;
   /** The delivery of this inquiry to this address, once sent. */
   sent: RecipientDelivery | null;
 }
@@ -39,6 +41,7 @@ export function supplierAddresses(supplier: SuggestedSupplier): SupplierAddress[
       contactId: null,
       email: supplier.default_email,
       label: 'Default e-mail',
+      bouncedAt: supplier.email_status === 'bounced' ? supplier.email_bounced_at : null,
       sent: sentTo(null),
     },
     ...contacts.map((c) => ({
@@ -47,6 +50,7 @@ export function supplierAddresses(supplier: SuggestedSupplier): SupplierAddress[
       contactId: c.id,
       email: c.email,
       label: c.is_primary ? `${c.name} (primary contact)` : c.name,
+      bouncedAt: c.email_status === 'bounced' ? c.email_bounced_at : null,
       sent: sentTo(c.id),
     })),
   ];
@@ -104,4 +108,12 @@ export function selectAll(selected: ReadonlySet<string>, listed: SuggestedSuppli
     if (first) next.add(first.key);
   }
   return next;
+}
+
+/** The chosen addresses that bounced before: the trader is asked before the inquiry goes to them. */
+export function bouncedAmong(keys: Iterable<string>, suppliers: SuggestedSupplier[]): SupplierAddress[] {
+  const chosen = new Set(keys);
+  return suppliers.flatMap((s) =>
+    supplierAddresses(s).filter((a) => chosen.has(a.key) && a.bouncedAt !== null),
+  );
 }

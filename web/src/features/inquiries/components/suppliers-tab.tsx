@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconSearch, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -31,6 +32,7 @@ import { formatUtc, portInputToIso } from '../../../lib/port-time';
 import { useDistribute, useSuggestedSuppliers } from '../api/distribution';
 import { SupplierRow } from './suppliers-tab-row';
 import {
+  bouncedAmong,
   matchesSearch,
   recipientOf,
   selectAll,
@@ -89,26 +91,54 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
     }
   };
 
+  /** Goes ahead at once, or after the trader confirms sending to addresses that bounced before. */
+  const unlessBounced = (keys: Iterable<string>, go: () => void) => {
+    const bounced = bouncedAmong(keys, suppliers.data ?? []);
+    if (bounced.length === 0) {
+      go();
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Send to an address that bounced?',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">Mail to these addresses came back undelivered before:</Text>
+          {bounced.map((a) => (
+            <Text key={a.key} size="sm" fw={500}>
+              {a.email} (bounced {formatUtc(a.bouncedAt)})
+            </Text>
+          ))}
+          <Text size="sm">Check the address with the supplier, or send anyway.</Text>
+        </Stack>
+      ),
+      labels: { confirm: 'Send anyway', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: go,
+    });
+  };
+
   const distributeSelected = () => {
     if (selected.size === 0) {
       setShowNoneSelected(true);
       return;
     }
     setShowNoneSelected(false);
-    void send({ recipients: [...selected].map(recipientOf), reply_by: replyByIso }, () => {
-      setSelected(new Set());
+    unlessBounced(selected, () => {
+      void send({ recipients: [...selected].map(recipientOf), reply_by: replyByIso }, () => {
+        setSelected(new Set());
+      });
     });
   };
 
-  const resend = async (address: SupplierAddress) => {
-    setResendingKey(address.key);
-    await send({
-      recipients: [{ supplier_id: address.supplierId, contact_id: address.contactId }],
-      reply_by: replyByIso,
-      resend: true,
+  const resend = (address: SupplierAddress) =>
+    unlessBounced([address.key], () => {
+      setResendingKey(address.key);
+      void send({
+        recipients: [{ supplier_id: address.supplierId, contact_id: address.contactId }],
+        reply_by: replyByIso,
+        resend: true,
+      }).finally(() => setResendingKey(null));
     });
-    setResendingKey(null);
-  };
 
   const toggleAddress = (key: string) => {
     const next = new Set(selected);
@@ -131,7 +161,7 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
         setShowNoneSelected(false);
       }}
       onToggleAddress={toggleAddress}
-      onResend={(address) => void resend(address)}
+      onResend={resend}
     />
   );
 
