@@ -24,6 +24,8 @@ function toJson(mail: ReceivedMail, index: number) {
     id: index,
     /** The Return-Path: where a bounce of this mail would go. */
     envelope_from: mail.envelopeFrom,
+    /** Everyone the mail was delivered to: the To, and a Cc copy. */
+    envelope_to: mail.envelopeTo,
     from: mail.from,
     to: mail.to,
     subject: mail.subject,

@@ -40,7 +40,11 @@ describe('a supplier address that bounced', () => {
       .poll(
         async () => {
           await page.reload();
-          await table.getByRole('row').filter({ hasText: 'Gone Bunkers' }).getByText(/^(Sent|Bounced)$/).waitFor();
+          await table
+            .getByRole('row')
+            .filter({ hasText: 'Gone Bunkers' })
+            .getByText(/^(Sent|Bounced)$/)
+            .waitFor();
           return table.getByText('bounced: 550 5.1.1 user unknown').count();
         },
         { timeout: 30_000 },
@@ -57,14 +61,19 @@ describe('a supplier address that bounced', () => {
     await dialog.waitFor({ state: 'hidden' });
     await table.getByText('bounced: 550 5.1.1 user unknown').waitFor();
 
-    // A later inquiry to the same supplier warns before it goes, and goes when the trader says so.
-    const next = await createInquiry(page, customer.id);
+    // A later inquiry to the same supplier warns before it goes, and goes when the trader says so,
+    // with the trader's copy asked for.
+    const next = await createInquiry(page, customer.id, { vessel_name: 'MAERSK ESSEN' });
     await page.goto(`/inquiries/${next.id}?tab=suppliers`);
     await table.getByText(/^This address bounced on /).waitFor();
     await page.getByRole('checkbox', { name: 'Select Gone Bunkers' }).check();
+    await page.getByLabel('Send me a copy of each invitation (Cc)').check();
     await page.getByRole('button', { name: 'Distribute to Selected Suppliers (1)' }).click();
     await dialog.getByText(address).waitFor();
     await dialog.getByRole('button', { name: 'Send anyway' }).click();
     await toast(page, 'Inquiry distributed successfully to 1 supplier!');
+    const copy = await waitForMail(address, /MAERSK ESSEN/);
+    expect(copy.envelope_to).toEqual([address, email]);
+    expect(copy.envelope_from).not.toBe(invitation.envelope_from);
   });
 });

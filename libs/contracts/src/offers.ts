@@ -100,6 +100,11 @@ export const distributeInput = z.object({
     .transform((v) => (v ? new Date(v).toISOString() : null)),
   /** Send again to recipients who already have this inquiry. */
   resend: z.boolean({ error: 'Resend must be true or false' }).default(false),
+  /**
+   * The trader gets a copy of each invitation (Cc): replies go to the platform, so this is how a
+   * supplier's "Reply all" also reaches the trader's own mailbox.
+   */
+  cc_me: z.boolean({ error: 'Cc me must be true or false' }).default(false),
 });
 export type DistributeInput = z.input<typeof distributeInput>;
 

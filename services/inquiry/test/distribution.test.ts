@@ -208,6 +208,9 @@ describe('suggested suppliers and distribution', () => {
         source: 'inquiry',
         tenant_id: trader.tenantId,
         reply_to: trader.email,
+        // Replies land on this recipient of this inquiry; no copy to the trader unless asked.
+        reply_route: { tenant_id: trader.tenantId, inquiry_id: inquiry.id, recipient_id: row.id },
+        cc: null,
         signature: { full_name: 'Maria Jensen', title: 'Bunker Trader', company_name: 'Baltic Bunkers ApS' },
         mail: {
           template: 'rfq-invitation',
@@ -251,6 +254,17 @@ describe('suggested suppliers and distribution', () => {
         ) all_rows`.execute(db);
       expect(dump.rows[0]!.text).not.toContain(token);
     }
+  });
+
+  it('when the trader asks for a copy of each invitation, then every invitation of that distribution is copied (Cc) to the trader', async () => {
+    const { trader, inquiry, lion, straits } = await setUp();
+    const res = await distribute(s, trader, inquiry.id, { recipients: [to(lion), to(straits)], cc_me: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await recipientRows(s, inquiry.id);
+    const jobs = (await mailJobs(s, 'rfq-invitation')).filter((j) =>
+      rows.some((r) => r.id === j.job.reference),
+    );
+    expect(jobs.map((j) => j.job.cc)).toEqual([trader.email, trader.email]);
   });
 
   it('when the trader has saved no signature, then the invitation is signed with their name and company, never the name twice', async () => {

@@ -4,6 +4,8 @@ export interface InboxMail {
   id: number;
   /** The Return-Path: the mail's own bounce address. */
   envelope_from: string;
+  /** Everyone it was delivered to: the To, and a Cc copy. */
+  envelope_to: string[];
   from: string;
   to: string[];
   subject: string;

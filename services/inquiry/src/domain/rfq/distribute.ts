@@ -228,6 +228,7 @@ export async function distributeInquiry(
     await insertRecipients(trx, newRows);
     await writeLinkMails(trx, { secrets: ctx.secrets, sender }, recipients, rfq, {
       template: 'rfq-invitation',
+      cc: input.cc_me ? sender.email : null,
     });
     const status = nextStatus(inquiry.status, 'distribute');
     await updateInquiry(trx, caller.tenantId, id, { status });

@@ -34,7 +34,11 @@ export const mailSenderOf = (sender: Pick<Sender, 'name' | 'company'>): MailSend
 });
 
 type LinkMail =
-  | { template: 'rfq-invitation' }
+  | {
+      template: 'rfq-invitation';
+      /** The trader's own copy of each invitation, when the distribution asked for it. */
+      cc: string | null;
+    }
   | {
       template: 'rfq-amendment';
       changes: Extract<MailTemplate, { template: 'rfq-amendment' }>['data']['changes'];
@@ -99,6 +103,7 @@ export async function writeLinkMails(
     };
     return {
       ...envelope(ctx, recipient),
+      cc: mail.template === 'rfq-invitation' ? mail.cc : null,
       reference: recipient.id,
       // The offer page answers 410 from the reply-by time on.
       link_expires_at: data.reply_by,

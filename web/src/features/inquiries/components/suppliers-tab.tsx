@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Card,
+  Checkbox,
   Group,
   SegmentedControl,
   Skeleton,
@@ -69,6 +70,7 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [replyBy, setReplyBy] = useState('');
+  const [ccMe, setCcMe] = useState(false);
   const [showNoneSelected, setShowNoneSelected] = useState(false);
   const [resendingKey, setResendingKey] = useState<string | null>(null);
   const suppliers = useSuggestedSuppliers(inquiry.id, scope === 'all');
@@ -124,7 +126,7 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
     }
     setShowNoneSelected(false);
     unlessBounced(selected, () => {
-      void send({ recipients: [...selected].map(recipientOf), reply_by: replyByIso }, () => {
+      void send({ recipients: [...selected].map(recipientOf), reply_by: replyByIso, cc_me: ccMe }, () => {
         setSelected(new Set());
       });
     });
@@ -270,6 +272,13 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
             }
             value={replyBy}
             onChange={(e) => setReplyBy(e.currentTarget.value)}
+            disabled={closed}
+          />
+          <Checkbox
+            label="Send me a copy of each invitation (Cc)"
+            description="Replies come to the inquiry; with a copy, Reply all reaches you too"
+            checked={ccMe}
+            onChange={(e) => setCcMe(e.currentTarget.checked)}
             disabled={closed}
           />
           <MailSendButton
