@@ -1,13 +1,13 @@
 import pino from 'pino';
 import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SuggestedSupplier, Supplier } from '@mfd/contracts';
+import type { MailStatusEvent, SuggestedSupplier, Supplier, TimelineItem } from '@mfd/contracts';
 import { createQueueConnection } from '@mfd/queue';
 import { bearer } from '@mfd/testing';
 import { startInquiryEvents } from '../../directory/src/jobs/inquiry-events';
 import { startMailer, type MailerHarness } from '../../mailer/test/harness';
-import { deliver, deliveryReport, INBOUND_ENV } from '../../mailer/test/inbound-fixtures';
-import { startMailStatusConsumer } from '../src/jobs/mail-status';
+import { deliver, deliveryReport, INBOUND_ENV, inquiryEvents } from '../../mailer/test/inbound-fixtures';
+import { handleMailStatuses, startMailStatusConsumer } from '../src/jobs/mail-status';
 import {
   createSupplier,
   distribute,
@@ -119,5 +119,24 @@ describe('a bounce of a sent invitation, through the real mailer, its inbound li
       ).json() as Supplier;
     expect(await view(trader, supplier.id)).toMatchObject({ email_status: 'bounced' });
     expect(await view(other, theirs.id)).toMatchObject({ email_status: 'ok', email_bounced_at: null });
+
+    // The inquiry's timeline tells the bounce once, even when its event comes again.
+    const bouncedOutcomes = async () => {
+      const res = await s.inquiry.app.inject({
+        method: 'GET',
+        url: `/api/inquiries/${inquiry.id}/timeline?limit=200`,
+        headers: bearer(trader),
+      });
+      return (res.json().items as TimelineItem[]).filter(
+        (i) => i.type === 'mail_outcome' && i.detail.status === 'bounced',
+      );
+    };
+    const [told] = await bouncedOutcomes();
+    expect(told?.detail).toMatchObject({ to: supplier.email, error: '550 5.1.1 user unknown' });
+    const bounceEvent = (await inquiryEvents(m)).find(
+      (e): e is MailStatusEvent => e.type === 'mail.status' && e.status === 'bounced',
+    )!;
+    await handleMailStatuses(s.inquiry.deps.database.db, [bounceEvent]);
+    expect(await bouncedOutcomes()).toHaveLength(1);
   });
 });

@@ -13,6 +13,40 @@ export async function insertAuditEvents(db: Kysely<InquiryDB>, rows: NewAuditEve
   return inserted.map((r) => r.seq);
 }
 
+/**
+ * Which of these bounces the trail has already (the same mail, address and time of the bounce): a
+ * bounce comes after its mail's outbox row was confirmed, so the confirmation cannot tell a
+ * redelivered event from a new one. Answers the keys `bounceKey` makes of those recorded.
+ */
+export async function recordedBounces(
+  db: Kysely<InquiryDB>,
+  bounces: { tenantId: string; inquiryId: string; mail: string; to: string; at: Date }[],
+): Promise<Set<string>> {
+  if (bounces.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('audit_events')
+    .select([
+      'inquiry_id',
+      'at',
+      sql<string>`detail->>'mail'`.as('mail'),
+      sql<string>`detail->>'to'`.as('to'),
+    ])
+    .where('type', '=', 'mail_outcome')
+    .where(sql<string>`detail->>'status'`, '=', 'bounced')
+    .where('tenant_id', 'in', [...new Set(bounces.map((b) => b.tenantId))])
+    .where('inquiry_id', 'in', [...new Set(bounces.map((b) => b.inquiryId))])
+    .where(
+      'at',
+      'in',
+      bounces.map((b) => b.at),
+    )
+    .execute();
+  return new Set(rows.map((r) => bounceKey({ inquiryId: r.inquiry_id, mail: r.mail, to: r.to, at: r.at })));
+}
+
+export const bounceKey = (b: { inquiryId: string; mail: string; to: string; at: Date }) =>
+  `${b.inquiryId} ${b.mail} ${b.to} ${b.at.toISOString()}`;
+
 /** The name the trail last recorded for a user of the tenant, or null if it never recorded one. */
 export async function lastRecordedName(
   db: Kysely<InquiryDB>,

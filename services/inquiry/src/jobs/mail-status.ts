@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { isFinalMailStatus, jobPayload, QUEUES, type JobPayload, type MailStatusEvent } from '@mfd/contracts';
 import { confirmOutbox, queuePrefix, startConsumer, type Logger } from '@mfd/queue';
 import type { InquiryDB } from '../data/db';
+import { bounceKey, recordedBounces } from '../data/audit.repository';
 import { applyMailStatuses, mailSubjects } from '../data/recipients.repository';
 import { MAIL_DELIVERY_ACTOR, recordAudit, type AuditEntry } from '../domain/audit';
 import { notifyFailedMails } from '../domain/notifications/failed-mails';
@@ -17,9 +18,19 @@ const referencedId = (reference: string | null | undefined) => {
   return id && UUID.test(id) ? id : null;
 };
 
+type MailOutcomeEntry = Extract<AuditEntry, { type: 'mail_outcome' }>;
+const bounceOf = (e: MailOutcomeEntry) => ({
+  tenantId: e.tenantId,
+  inquiryId: e.inquiryId,
+  mail: e.detail.mail,
+  to: e.detail.to,
+  at: e.at!,
+});
+
 /**
  * How each mail ended, in the trail of the inquiry it was about (the mailer as actor, at the time
- * it reported). Only outcomes confirmed now are given, so a redelivered event records nothing twice.
+ * it reported). Only outcomes confirmed now are given, so a redelivered event records nothing
+ * twice; a bounce, which comes after its mail was confirmed sent, is recorded unless the trail has it.
  */
 async function recordMailOutcomes(
   trx: Kysely<InquiryDB>,
@@ -29,7 +40,7 @@ async function recordMailOutcomes(
     trx,
     outcomes.flatMap(({ event }) => referencedId(event.reference) ?? []),
   );
-  const entries = outcomes.flatMap(({ event, requestId }): AuditEntry[] => {
+  const entries = outcomes.flatMap(({ event, requestId }): MailOutcomeEntry[] => {
     const subject = subjects.get(referencedId(event.reference) ?? '');
     if (!subject || !isFinalMailStatus(event.status)) return [];
     return [
@@ -50,7 +61,19 @@ async function recordMailOutcomes(
       },
     ];
   });
-  await recordAudit(trx, entries);
+  const bounces = entries.filter((e) => e.detail.status === 'bounced').map(bounceOf);
+  // Recorded, or met earlier in this batch: a second copy of the same bounce adds nothing.
+  const seen = await recordedBounces(trx, bounces);
+  await recordAudit(
+    trx,
+    entries.filter((e) => {
+      if (e.detail.status !== 'bounced') return true;
+      const key = bounceKey(bounceOf(e));
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }),
+  );
 }
 
 /**
@@ -96,7 +119,7 @@ export async function handleMailStatuses(
     await recordMailOutcomes(
       trx,
       events.flatMap((event, i) =>
-        confirmed.has(event.job_id) && isFinalMailStatus(event.status)
+        (confirmed.has(event.job_id) && isFinalMailStatus(event.status)) || event.status === 'bounced'
           ? [{ event, requestId: requestIds[i] }]
           : [],
       ),

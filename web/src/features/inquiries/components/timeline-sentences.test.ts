@@ -65,7 +65,7 @@ describe('the timeline in words', () => {
     ]);
   });
 
-  it('when a link was opened several times, a mail failed, a port was merged or an offer revised, then each says so in a sentence', () => {
+  it('when a link was opened several times, a mail failed or bounced, a port was merged or an offer revised, then each says so in a sentence', () => {
     const supplier = { kind: 'supplier' as const, name: 'Lion City Bunkering' };
     expect(
       timelineSentence(
@@ -104,6 +104,24 @@ describe('the timeline in words', () => {
     ).toBe(
       'Invitation to Lion City Bunkering (q@lion.example) could not be delivered: 550 5.1.1 user unknown',
     );
+    expect(
+      timelineSentence(
+        {
+          at,
+          actor: { kind: 'system', name: 'Mail delivery' },
+          type: 'mail_outcome',
+          detail: {
+            mail: 'rfq-invitation',
+            to: 'q@lion.example',
+            to_name: 'Lion City Bunkering',
+            status: 'bounced',
+            error: '550 5.1.1 user unknown',
+          },
+          changes: {},
+        },
+        ZONE,
+      ),
+    ).toBe('Invitation to Lion City Bunkering (q@lion.example) bounced: 550 5.1.1 user unknown');
     expect(
       timelineSentence(
         {

@@ -23,6 +23,7 @@ const MAIL_ENDINGS = {
   sent: 'was delivered',
   sent_unconfirmed: 'may have been delivered (the mail server did not confirm it)',
   failed: 'could not be delivered',
+  bounced: 'bounced',
 } as const;
 
 /** What happened, as one sentence naming who did it (the name as it was then). */
@@ -53,7 +54,7 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
       const { mail, to, to_name, status, error } = item.detail;
       const whom = to_name ? `${to_name} (${to})` : to;
       const ending = MAIL_ENDINGS[status];
-      return `${MAIL_NAMES[mail] ?? 'Mail'} to ${whom} ${ending}${status === 'failed' && error ? `: ${error}` : ''}`;
+      return `${MAIL_NAMES[mail] ?? 'Mail'} to ${whom} ${ending}${(status === 'failed' || status === 'bounced') && error ? `: ${error}` : ''}`;
     }
     case 'link_opened': {
       const { last_opened_at, open_count } = item.detail;

@@ -19,7 +19,8 @@ function Bullet({ item }: { item: TimelineItem }) {
     ) : (
       <IconUser size={14} />
     );
-  const failed = item.type === 'mail_outcome' && item.detail.status === 'failed';
+  const failed =
+    item.type === 'mail_outcome' && (item.detail.status === 'failed' || item.detail.status === 'bounced');
   return (
     <ThemeIcon size={24} radius="xl" color={failed ? 'red' : undefined} aria-hidden>
       {icon}
