@@ -24,3 +24,4 @@ export * from './rfq-facts';
 export * from './port-time';
 export * from './audit';
 export * from './notifications';
+export * from './stems';

@@ -1,2 +1,3 @@
 export * from './landed-cost';
 export * from './line-price';
+export * from './stem-margin';
