@@ -118,6 +118,8 @@ export const inquiryCancel = z.object({ reason: optionalText('Reason', 500) });
 export const inquiryListQuery = z.object({
   q: z.string().trim().max(100).optional(),
   status: enumField('Status', INQUIRY_STATUSES).optional(),
+  /** `me`: only the caller's own inquiries (the web app's "My inquiries"); every one of the company without it. */
+  owner: enumField('Owner', ['me']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -137,6 +139,12 @@ export const inquiryProductLine = z.object({
 });
 export type InquiryProductLine = z.infer<typeof inquiryProductLine>;
 
+export const inquiryOwner = z.object({ id: z.uuid(), name: z.string() });
+export type InquiryOwner = z.infer<typeof inquiryOwner>;
+
+/** `PUT /api/inquiries/{id}/owner`: hands the inquiry to another member of the company. */
+export const inquiryOwnerChange = z.object({ user_id: z.uuid('User must be a member of your company') });
+
 export const inquirySummary = z.object({
   id: z.uuid(),
   vessel_name: z.string(),
@@ -149,6 +157,8 @@ export const inquirySummary = z.object({
   status: z.enum(INQUIRY_STATUSES),
   products: z.array(inquiryProductLine),
   products_count: z.number().int(),
+  /** The member the inquiry is with: its alerts go to them and its supplier mails carry their signature. */
+  owner: inquiryOwner,
   created_at: z.string(),
 });
 export type InquirySummary = z.infer<typeof inquirySummary>;

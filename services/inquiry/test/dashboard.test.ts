@@ -29,13 +29,18 @@ describe('dashboard and inquiry list', () => {
     const user = makeUser();
     const other = makeUser();
     const db = ctx.deps.database.db;
-    const row = (tenantId: string, status: 'draft' | 'quoting' | 'awarded') => ({
-      id: randomUUID(),
-      tenant_id: tenantId,
-      created_by: randomUUID(),
-      vessel_name: 'MSC Oscar',
-      status,
-    });
+    const row = (tenantId: string, status: 'draft' | 'quoting' | 'awarded') => {
+      const creator = randomUUID();
+      return {
+        id: randomUUID(),
+        tenant_id: tenantId,
+        created_by: creator,
+        owner_id: creator,
+        owner_name: 'Maria Jensen',
+        vessel_name: 'MSC Oscar',
+        status,
+      };
+    };
     await db
       .insertInto('inquiries')
       .values([

@@ -23,6 +23,9 @@ export interface InquiriesTable {
   id: string;
   tenant_id: string;
   created_by: string;
+  /** The member the inquiry is with now (its creator at first), and their name when it was handed to them. */
+  owner_id: string;
+  owner_name: string;
   customer_id: string | null;
   customer_name: string | null;
   port_id: string | null;

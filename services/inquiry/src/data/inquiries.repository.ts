@@ -34,6 +34,8 @@ export async function updateInquiry(
 export interface InquiryListFilter {
   q?: string;
   status?: InquiryStatus;
+  /** Only the inquiries this member owns ("My inquiries"). */
+  ownerId?: string;
   limit: number;
   offset: number;
 }
@@ -42,6 +44,7 @@ export interface InquiryListFilter {
 export async function listInquiries(db: Kysely<InquiryDB>, tenantId: string, filter: InquiryListFilter) {
   let query = db.selectFrom('inquiries').where('tenant_id', '=', tenantId);
   if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.ownerId) query = query.where('owner_id', '=', filter.ownerId);
   if (filter.q) {
     const pattern = `%${likeEscape(filter.q)}%`;
     query = query.where((eb) =>

@@ -26,6 +26,8 @@ export async function copyInquiry(db: Kysely<InquiryDB>, caller: Caller, sourceI
       id,
       tenant_id: caller.tenantId,
       created_by: caller.userId,
+      owner_id: caller.userId,
+      owner_name: caller.name,
       customer_id: source.customer_id,
       customer_name: source.customer_name,
       customer_email: source.customer_email,

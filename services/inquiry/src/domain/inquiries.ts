@@ -180,6 +180,8 @@ export async function createInquiry(
       id,
       tenant_id: caller.tenantId,
       created_by: caller.userId,
+      owner_id: caller.userId,
+      owner_name: caller.name,
       ...partyColumns(customer, port),
       ...ownColumns(input),
       cancel_reason: null,

@@ -62,7 +62,11 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
       },
     },
     async (request, reply) => {
-      const { rows, total } = await listInquiries(db, request.auth.tenantId, request.query);
+      const { owner, ...filter } = request.query;
+      const { rows, total } = await listInquiries(db, request.auth.tenantId, {
+        ...filter,
+        ownerId: owner === 'me' ? request.auth.userId : undefined,
+      });
       const lines = await linesByInquiry(
         db,
         request.auth.tenantId,

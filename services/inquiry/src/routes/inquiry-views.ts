@@ -34,6 +34,7 @@ export function toSummary(inquiry: InquiryRow, lines: ProductLineRow[]): Inquiry
     status: inquiry.status,
     products: lines.map(toLine),
     products_count: lines.length,
+    owner: { id: inquiry.owner_id, name: inquiry.owner_name },
     created_at: inquiry.created_at.toISOString(),
   };
 }
