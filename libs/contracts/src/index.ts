@@ -25,3 +25,4 @@ export * from './port-time';
 export * from './audit';
 export * from './notifications';
 export * from './stems';
+export * from './claims';
