@@ -110,6 +110,9 @@ export const auditDetail = {
     /** The suppliers whose standing offers lost (the first MAX_RECIPIENTS of them), and how many. */
     not_awarded: z.array(name).max(MAX_RECIPIENTS),
     not_awarded_count: count,
+    /** A split award: the fuel lines this supplier won, and those placed with nobody. */
+    product_names: z.array(name).max(MAX_RECIPIENTS).optional(),
+    not_placed: z.array(name).max(MAX_RECIPIENTS).optional(),
   }),
   inquiry_cancelled: z.object({ reason: note.nullable(), notice_count: count }),
   port_merged: z.object({ unlocode: name }),

@@ -26,3 +26,4 @@ export * from './audit';
 export * from './notifications';
 export * from './stems';
 export * from './claims';
+export * from './awards';

@@ -60,7 +60,7 @@ export const productLineUpdate = z
   .refine(minNotAboveMax, MIN_ABOVE_MAX);
 export type ProductLineUpdate = z.input<typeof productLineUpdate>;
 
-const MAX_LINES = 20;
+export const MAX_LINES = 20;
 
 const inquiryFields = {
   customer_company_id: pickedId('Customer'),

@@ -196,6 +196,8 @@ export const offerView = z.object({
   cheapest_lines: z.array(z.uuid()),
   awarded_at: z.string().nullable(),
   award_notes: z.string().nullable(),
+  /** The fuel lines this offer won: every line it priced, unless the award was split; null until awarded. */
+  awarded_line_ids: z.array(z.uuid()).nullable(),
 });
 export type OfferView = z.infer<typeof offerView>;
 
@@ -227,6 +229,8 @@ export type AwardInput = z.input<typeof awardInput>;
 /** An award's 409: the error shape, and when the offer was revised meanwhile, its revision now. */
 export const awardConflictResponse = errorResponse.extend({
   current_revision: z.number().int().optional(),
+  /** Which offer was revised (a split award names several). */
+  offer_id: z.uuid().optional(),
 });
 export type AwardConflictResponse = z.infer<typeof awardConflictResponse>;
 

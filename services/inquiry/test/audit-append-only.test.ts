@@ -32,6 +32,8 @@ interface Walk {
   revision: () => Promise<number>;
   supplierId: string;
   phonedSupplierId: string;
+  /** Another inquiry with one offer, which the split award awards line by line. */
+  split: { inquiryId: string; lineIds: string[]; offerId: string };
 }
 
 type Probe = (w: Walk) => Call | Promise<Call>;
@@ -107,6 +109,13 @@ const probes: Record<string, Probe> = {
     path: `/api/offers/${w.offerId}/award`,
     body: { notes: null, revision: await w.revision() },
   }),
+  'POST /api/inquiries/:id/award': (w) => ({
+    path: `/api/inquiries/${w.split.inquiryId}/award`,
+    body: {
+      lines: w.split.lineIds.map((id) => ({ product_line_id: id, offer_id: w.split.offerId, revision: 1 })),
+      notes: null,
+    },
+  }),
   'POST /api/inquiries/:id/cancel': (w) => ({
     path: `/api/inquiries/${w.cancelId}/cancel`,
     body: { reason: 'Vessel diverted' },
@@ -145,6 +154,10 @@ describe('the audit trail is append-only', () => {
     const link = await seedLink(s, owner, inquiry.id, { supplierName: 'Lion City Bunkering' });
     const offered = await publicPost(s, link.token, offerBody(inquiry.lineIds));
     expect(offered.statusCode, offered.body).toBe(200);
+    const split = await createInquiry(s, owner);
+    const splitLink = await seedLink(s, owner, split.id, { supplierName: 'Straits Fuels' });
+    const splitOffer = await publicPost(s, splitLink.token, offerBody(split.lineIds));
+    expect(splitOffer.statusCode, splitOffer.body).toBe(200);
     const walk: Walk = {
       inquiryId: inquiry.id,
       lineIds: inquiry.lineIds,
@@ -164,6 +177,7 @@ describe('the audit trail is append-only', () => {
         ).revision,
       supplierId: link.supplierId,
       phonedSupplierId: await createSupplier(s, owner, 'Phone Bunkers Pte'),
+      split: { inquiryId: split.id, lineIds: split.lineIds, offerId: splitOffer.json().offer_id },
     };
     expect(s.inquiry.app.routeTable.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       Object.keys(probes).sort(),

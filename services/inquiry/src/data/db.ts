@@ -49,6 +49,8 @@ export interface InquiriesTable {
   /** Counts amendments made after the inquiry was first sent; offers remember the one they priced. */
   revision: ColumnType<number, number | undefined, number>;
   amended_at: Date | null;
+  /** The negotiation round the inquiry is in: the distribution is round 1. */
+  round: Defaulted<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -138,6 +140,12 @@ export interface OffersTable {
   awarded_at: Date | null;
   awarded_by: string | null;
   award_notes: string | null;
+  /** The fuel lines this offer won (every line it priced, unless the award was split). */
+  awarded_line_ids: string[] | null;
+  /** The round of its latest revision. */
+  round: Defaulted<number>;
+  /** The latest round the trader invited it to (null: never shortlisted). */
+  shortlisted_round: number | null;
   updated_at: Defaulted<Date>;
 }
 
@@ -193,6 +201,19 @@ export interface OfferRevisionsTable {
   source: 'link' | 'manual';
   submitted_at: Defaulted<Date>;
   content: unknown;
+  round: Defaulted<number>;
+}
+
+/** A negotiation round after the distribution (round 2 on): the shortlisted offers revise until its reply-by. */
+export interface InquiryRoundsTable {
+  tenant_id: string;
+  inquiry_id: string;
+  round: number;
+  reply_by: Date;
+  message: string | null;
+  show_rank: boolean;
+  started_by: string;
+  created_at: CreatedAt;
 }
 
 /** The audit trail: rows are only ever inserted (PostgreSQL refuses anything else). */
@@ -269,6 +290,7 @@ export interface InquiryDB extends WithOutbox {
   offer_lines: OfferLinesTable;
   offer_charges: OfferChargesTable;
   offer_revisions: OfferRevisionsTable;
+  inquiry_rounds: InquiryRoundsTable;
   inquiry_index_values: InquiryIndexValuesTable;
   audit_events: AuditEventsTable;
   offer_link_opens: OfferLinkOpensTable;

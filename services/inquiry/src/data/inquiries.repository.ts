@@ -4,7 +4,10 @@ import { likeEscape } from '@mfd/db';
 import type { InquiriesTable, InquiryDB } from './db';
 
 export type InquiryRow = Selectable<InquiriesTable>;
-type NewInquiry = Omit<InquiryRow, 'created_at' | 'updated_at' | 'status' | 'revision' | 'amended_at'>;
+type NewInquiry = Omit<
+  InquiryRow,
+  'created_at' | 'updated_at' | 'status' | 'revision' | 'amended_at' | 'round'
+>;
 
 export async function insertInquiry(db: Kysely<InquiryDB>, values: NewInquiry): Promise<void> {
   await db.insertInto('inquiries').values(values).execute();

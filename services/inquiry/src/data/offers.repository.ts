@@ -146,11 +146,23 @@ export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inqui
     .execute();
 }
 
+/** Some offers of one inquiry by id; ids of other inquiries or companies are simply not found. */
+export function findInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('offers')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('inquiry_id', '=', inquiryId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export async function markAwarded(
   db: Kysely<InquiryDB>,
   tenantId: string,
   id: string,
-  award: { by: string; notes: string | null; at: Date },
+  award: { by: string; notes: string | null; at: Date; lineIds: string[] },
 ): Promise<void> {
   await db
     .updateTable('offers')
@@ -159,6 +171,7 @@ export async function markAwarded(
       awarded_at: award.at,
       awarded_by: award.by,
       award_notes: award.notes,
+      awarded_line_ids: award.lineIds,
       updated_at: award.at,
     })
     .where('tenant_id', '=', tenantId)
@@ -171,14 +184,14 @@ export function markOthersNotAwarded(
   db: Kysely<InquiryDB>,
   tenantId: string,
   inquiryId: string,
-  winnerId: string,
+  winnerIds: string[],
 ) {
   return db
     .updateTable('offers')
     .set({ status: 'not_awarded', updated_at: sql<Date>`now()` })
     .where('tenant_id', '=', tenantId)
     .where('inquiry_id', '=', inquiryId)
-    .where('id', '<>', winnerId)
+    .where('id', 'not in', winnerIds)
     .where('status', '=', 'submitted')
     .returning(['id', 'supplier_id', 'supplier_name', 'supplier_email', 'recipient_id'])
     .execute();

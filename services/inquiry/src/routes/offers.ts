@@ -9,6 +9,7 @@ import {
   offerRevision,
   offerSubmitResponse,
   offerView,
+  splitAwardInput,
   supplierResponseStats,
 } from '@mfd/contracts';
 import { badRequest, errorResponses, type MailQuota } from '@mfd/service-kit';
@@ -16,7 +17,7 @@ import { supplierResponses } from '../data/offers.repository';
 import { supplierLookups } from '../data/suppliers.client';
 import type { InquiryDeps } from '../deps';
 import { callerOf, domain, onBehalfOf, supplierMailGate } from './route-context';
-import { assertOfferExists, awardOffer } from '../domain/rfq/award';
+import { assertInquiryExists, assertOfferExists, awardLines, awardOffer } from '../domain/rfq/award';
 import { OfferRevisedError } from '../domain/rfq/offer-errors';
 import { inquiryOffers, offerRevisions } from '../domain/rfq/offer-views';
 import { assertTakesOffers, recordOffer } from '../domain/rfq/submit-offer';
@@ -141,6 +142,44 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: 
       }
       deps.relay.kick();
       return { success: true as const, detail: 'Offer awarded successfully!' };
+    },
+  );
+
+  app.post(
+    '/api/inquiries/:id/award',
+    {
+      schema: {
+        operationId: 'awardInquiryLines',
+        summary:
+          'Award each fuel line to the offer picked for it (a split award) or leave it not placed: each winner is told of its own lines, the others that they were not chosen',
+        tags,
+        params: idParams,
+        body: splitAwardInput,
+        response: {
+          200: detailResponse,
+          409: awardConflictResponse,
+          ...errorResponses(403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await domain(assertInquiryExists(db, callerOf(request), request.params.id));
+      const gate = supplierMailGate(deps, mailQuota, request);
+      await gate.prepare();
+      try {
+        await domain(awardLines(db, callerOf(request), request.params.id, request.body, gate, new Date()));
+      } catch (err) {
+        if (err instanceof OfferRevisedError)
+          return reply.code(409).send({
+            success: false,
+            detail: err.message,
+            current_revision: err.currentRevision,
+            offer_id: err.offerId,
+          });
+        throw err;
+      }
+      deps.relay.kick();
+      return { success: true as const, detail: 'Inquiry awarded successfully!' };
     },
   );
 };

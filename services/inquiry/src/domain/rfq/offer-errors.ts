@@ -34,7 +34,10 @@ export class OfferExpiredError extends Error {
 
 /** The supplier revised the offer after the trader loaded it (409): the award names the revision it accepts. */
 export class OfferRevisedError extends Error {
-  constructor(readonly currentRevision: number) {
+  constructor(
+    readonly currentRevision: number,
+    readonly offerId: string,
+  ) {
     super(offerRevisedMessage(currentRevision));
   }
 }

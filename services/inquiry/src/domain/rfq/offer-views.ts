@@ -247,6 +247,7 @@ export function compareOffers(
     cheapest_lines: requested.filter((l) => cheapest.byLine.get(l.id)?.has(offer.id)).map((l) => l.id),
     awarded_at: iso(offer.awarded_at),
     award_notes: offer.award_notes,
+    awarded_line_ids: offer.awarded_line_ids,
   }));
 }
 

@@ -64,6 +64,7 @@ const offer = (over: Partial<OfferView> = {}): OfferView => ({
   cheapest_lines: [VLSFO, MGO],
   awarded_at: null,
   award_notes: null,
+  awarded_line_ids: null,
   ...over,
 });
 

@@ -30,6 +30,28 @@ describe('the timeline in words', () => {
     ]);
   });
 
+  it('when an award is split, then each winner’s row names its lines and the lines placed with nobody', () => {
+    const item: TimelineItem = {
+      at,
+      actor: maria,
+      type: 'offer_awarded',
+      detail: {
+        supplier_name: 'Straits Fuels',
+        revision: 2,
+        notes: null,
+        not_awarded: ['Lion City Bunkering'],
+        not_awarded_count: 1,
+        product_names: ['VLSFO'],
+        not_placed: ['MGO'],
+      },
+      changes: { status: { before: 'quoting', after: 'awarded' } },
+    };
+    expect(timelineSentence(item, ZONE)).toBe(
+      'Maria Jensen awarded VLSFO to the offer of Straits Fuels (revision 2)',
+    );
+    expect(timelineParticulars(item)).toEqual(['Not awarded: Lion City Bunkering', 'Not placed: MGO']);
+  });
+
   it('when an inquiry is distributed, then the sentence counts the addresses and the reply-by, and each recipient is listed', () => {
     const item: TimelineItem = {
       at,

@@ -73,8 +73,10 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
       return `${who} submitted an offer${cost}`;
     }
     case 'offer_awarded': {
-      const { supplier_name, revision, notes } = item.detail;
-      return `${who} awarded the offer of ${supplier_name} (revision ${revision})${notes ? `: “${notes}”` : ''}`;
+      const { supplier_name, revision, notes, product_names } = item.detail;
+      // A split award names the lines each winner took.
+      const what = product_names ? `${product_names.join(', ')} to the offer` : 'the offer';
+      return `${who} awarded ${what} of ${supplier_name} (revision ${revision})${notes ? `: “${notes}”` : ''}`;
     }
     case 'port_merged':
       return `${who} made the company’s own port ${item.detail.unlocode} the shared port of that code`;
@@ -98,9 +100,13 @@ export function timelineParticulars(item: TimelineItem): string[] {
       lines.push(`${plural(item.detail.skipped_count, 'address', 'addresses')} skipped: already sent`);
     return lines;
   }
-  if (item.type === 'offer_awarded' && item.detail.not_awarded_count > 0) {
+  if (item.type === 'offer_awarded') {
+    const lines: string[] = [];
     const more = item.detail.not_awarded_count - item.detail.not_awarded.length;
-    return [`Not awarded: ${item.detail.not_awarded.join(', ')}${more > 0 ? ` and ${more} more` : ''}`];
+    if (item.detail.not_awarded_count > 0)
+      lines.push(`Not awarded: ${item.detail.not_awarded.join(', ')}${more > 0 ? ` and ${more} more` : ''}`);
+    if (item.detail.not_placed?.length) lines.push(`Not placed: ${item.detail.not_placed.join(', ')}`);
+    return lines;
   }
   return [];
 }
