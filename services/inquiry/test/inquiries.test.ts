@@ -262,6 +262,10 @@ describe('inquiries', () => {
       'GET /api/inquiries/:id/suggested-suppliers': undefined,
       'POST /api/inquiries/:id/distribute': { recipients: [{ supplier_id: randomUUID() }] },
       'GET /api/inquiries/:id/offers': undefined,
+      'POST /api/inquiries/:id/award': {
+        lines: [{ product_line_id: lineId, offer_id: randomUUID(), revision: 1 }],
+        notes: null,
+      },
       'GET /api/inquiries/:id/index-values': undefined,
       'GET /api/inquiries/:id/timeline': undefined,
       'PUT /api/inquiries/:id/index-values': {
