@@ -17,7 +17,8 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
  *   line_added / line_changed / line_removed: a fuel line; index_values_set: the benchmark values.
  * - inquiry_distributed: sent to suppliers; amendment_sent: an edit mailed to them;
  *   mail_outcome: how one mail ended (the mailer's final status); link_opened: a supplier opened
- *   its personal link (the timeline adds the last open and how often).
+ *   its personal link (the timeline adds the last open and how often); message_received: a
+ *   supplier's reply by e-mail landed on the inquiry.
  * - offer_submitted / offer_revised: by the supplier's link; offer_recorded: by the trader.
  * - offer_awarded: the decision; inquiry_cancelled: called off.
  * - port_merged: the company's own port became the shared one (an operator approved it).
@@ -33,6 +34,7 @@ export const AUDIT_EVENT_TYPES = [
   'amendment_sent',
   'mail_outcome',
   'link_opened',
+  'message_received',
   'offer_submitted',
   'offer_revised',
   'offer_recorded',
@@ -99,6 +101,12 @@ export const auditDetail = {
     error: note.nullable(),
   }),
   link_opened: z.object({ supplier_name: name, email: name }),
+  message_received: z.object({
+    supplier_name: name,
+    from: name,
+    subject: z.string().max(1000),
+    attachment_count: count,
+  }),
   offer_submitted: offerDetail,
   offer_revised: offerDetail,
   offer_recorded: offerDetail,
@@ -160,6 +168,7 @@ export const timelineItem = z.discriminatedUnion('type', [
     'link_opened',
     auditDetail.link_opened.extend({ last_opened_at: z.string(), open_count: z.number().int().min(1) }),
   ),
+  timelineEntry('message_received', auditDetail.message_received),
   timelineEntry('offer_submitted', auditDetail.offer_submitted),
   timelineEntry('offer_revised', auditDetail.offer_revised),
   timelineEntry('offer_recorded', auditDetail.offer_recorded),

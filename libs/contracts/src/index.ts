@@ -27,3 +27,4 @@ export * from './notifications';
 export * from './stems';
 export * from './claims';
 export * from './awards';
+export * from './messages';

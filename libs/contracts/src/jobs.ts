@@ -54,6 +54,19 @@ const rfqLinkData = {
   token: sealedSecret,
 };
 
+/** The most of a reply's text an event carries; the whole reply stays in the mailer's schema. */
+export const MAX_REPLY_TEXT = 100_000;
+/** A reply with more attachments than this is refused (552) before anything is stored. */
+export const MAX_REPLY_ATTACHMENTS = 50;
+
+/** A file of a supplier's reply, as mails and events list it. */
+export const replyFile = z.object({
+  filename: z.string().max(255),
+  content_type: z.string().max(255),
+  /** Bytes, decoded. */
+  size: z.number().int().nonnegative(),
+});
+
 /** Templates the mailer renders, each with the data it needs. */
 export const mailTemplate = z.discriminatedUnion('template', [
   z.object({
@@ -121,6 +134,24 @@ export const mailTemplate = z.discriminatedUnion('template', [
   z.object({
     template: z.literal('rfq-cancelled'),
     data: z.object({ supplier_name: z.string(), rfq: rfqMailFacts, reason: z.string().nullable() }),
+  }),
+  /**
+   * To our own user: a supplier's reply to a mail about their inquiry, forwarded at once (from the
+   * platform, Reply-To the supplier, the reply's files attached by the mailer, which holds them).
+   */
+  z.object({
+    template: z.literal('supplier-reply'),
+    data: z.object({
+      supplier_name: z.string().max(200),
+      from: z.object({ address: z.string().max(320), name: z.string().max(200).nullable() }),
+      subject: z.string().max(1000),
+      text: z.string().max(MAX_REPLY_TEXT),
+      text_truncated: z.boolean(),
+      attachments: z.array(replyFile).max(MAX_REPLY_ATTACHMENTS),
+      inquiry_id: z.uuid(),
+      vessel_name: z.string().max(200),
+      port_name: z.string().max(200).nullable(),
+    }),
   }),
   /** To our own user: one event about an inquiry they look after (from the platform, no signature). */
   z.object({
@@ -199,6 +230,11 @@ export const mailSendJob = z.object({
    * cancel notice, award, not-awarded): it replies to that Message-ID, so mail programs show one thread.
    */
   thread_job_id: z.string().min(1).max(200).nullish(),
+  /**
+   * A reply the mailer stored (`mailer.reply-received`'s reply_id): its files are attached to this
+   * mail, when the reply belongs to the job's tenant (a forwarded reply).
+   */
+  attach_reply_files: z.uuid().nullish(),
   /** When the one-time link the mail carries stops working: past it the mailer sends nothing. */
   link_expires_at: z.iso.datetime({ offset: true }).nullish(),
   mail: mailTemplate,
@@ -284,18 +320,7 @@ export const mailerAddressBouncedEvent = z.object({
 });
 export type MailerAddressBouncedEvent = z.infer<typeof mailerAddressBouncedEvent>;
 
-/** The most of a reply's text an event carries; the whole reply stays in the mailer's schema. */
-export const MAX_REPLY_TEXT = 100_000;
-/** A reply with more attachments than this is refused (552) before anything is stored. */
-export const MAX_REPLY_ATTACHMENTS = 50;
-
-export const replyAttachment = z.object({
-  id: z.uuid(),
-  filename: z.string().max(255),
-  content_type: z.string().max(255),
-  /** Bytes, decoded. */
-  size: z.number().int().nonnegative(),
-});
+export const replyAttachment = replyFile.extend({ id: z.uuid() });
 export type ReplyAttachment = z.infer<typeof replyAttachment>;
 
 /**

@@ -12,14 +12,16 @@ export const NOTIFICATION_KINDS = [
   'offer_expiring',
   'offer_declined',
   'mail_failed',
+  'mail_bounced',
+  'supplier_message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** An offer still standing whose validity ends within this many minutes is announced as expiring. */
 export const OFFER_EXPIRING_WITHIN_MINUTES = 30;
 
-/** The inquiry tab a notification opens: the offers, or the suppliers and how their mails went. */
-export type NotificationTab = 'offers' | 'suppliers';
+/** The inquiry tab a notification opens: the offers, the suppliers and how their mails went, or their replies. */
+export type NotificationTab = 'offers' | 'suppliers' | 'messages';
 
 interface NotificationKindInfo {
   /** The kind in words: the bell's line title and the preference switch's label. */
@@ -42,6 +44,16 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: 'Mail not delivered',
     tab: 'suppliers',
     sentence: (s) => `The mail to ${s} could not be delivered`,
+  },
+  mail_bounced: {
+    label: 'Mail bounced',
+    tab: 'suppliers',
+    sentence: (s) => `The mail to ${s} bounced`,
+  },
+  supplier_message: {
+    label: 'Supplier reply',
+    tab: 'messages',
+    sentence: (s) => `${s} replied by e-mail`,
   },
 };
 

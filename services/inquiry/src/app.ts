@@ -15,6 +15,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { distributionRoutes } from './routes/distribution';
 import { indexValueRoutes } from './routes/index-values';
 import { inquiryRoutes } from './routes/inquiries';
+import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { offerRoutes } from './routes/offers';
 import { publicOfferRoutes } from './routes/public-offers';
@@ -57,5 +58,6 @@ export async function buildApp(deps: InquiryDeps) {
   await app.register(distributionRoutes, { deps, mailQuota });
   await app.register(timelineRoutes, { deps });
   await app.register(notificationRoutes, { deps });
+  await app.register(messageRoutes, { deps });
   return app;
 }

@@ -17,6 +17,7 @@ const mailStatus = startMailStatusConsumer({
   connection: deps.workerConnection,
   redisPrefix: config.REDIS_PREFIX,
   logger,
+  outboxWritten: () => deps.relay.kick(),
 });
 const notifications = new NotificationTicker({
   db: deps.database.db,

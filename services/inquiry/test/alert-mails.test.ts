@@ -129,6 +129,8 @@ describe('alert mails to the trader, by the scheduled pass', () => {
         offer_expiring: true,
         offer_declined: true,
         mail_failed: true,
+        mail_bounced: true,
+        supplier_message: true,
       },
     });
     await api(s, trader, 'PUT', '/api/notifications/preferences', { email: { offer_expiring: false } });

@@ -17,6 +17,7 @@ import {
   suggested,
 } from './distribution-fixtures';
 import { startRfq } from './harness';
+import { bell } from './notification-fixtures';
 import { createInquiry, signUpTrader } from './offer-fixtures';
 
 /** Reads until `done` holds or the time is up; answers the last read. */
@@ -138,5 +139,11 @@ describe('a bounce of a sent invitation, through the real mailer, its inbound li
     )!;
     await handleMailStatuses(s.inquiry.deps.database.db, [bounceEvent]);
     expect(await bouncedOutcomes()).toHaveLength(1);
+
+    // The trader hears of the bounce once, on the Suppliers tab.
+    const heard = (await bell(s, trader)).items.filter((n) => n.kind === 'mail_bounced');
+    expect(heard).toEqual([
+      expect.objectContaining({ inquiry_id: inquiry.id, supplier_name: 'Gone Bunkers' }),
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import type {
   DeliveryMethod,
   InquiryStatus,
   MailStatus,
+  MessageAttachment,
   OfferStatus,
   PaymentBasis,
   NotificationKind,
@@ -280,6 +281,27 @@ export interface AlertMailboxesTable {
   address_checked_at: Date | null;
 }
 
+/** A supplier's reply by e-mail, under the recipient its answered mail went to. */
+export interface InquiryMessagesTable {
+  id: string;
+  tenant_id: string;
+  inquiry_id: string;
+  recipient_id: string;
+  supplier_id: string;
+  supplier_name: string;
+  from_address: string;
+  from_name: string | null;
+  subject: string;
+  text: string;
+  text_truncated: boolean;
+  auto_submitted: boolean;
+  /** jsonb, written as JSON text (pg would write an array as a PostgreSQL array). */
+  attachments: ColumnType<MessageAttachment[], string, never>;
+  received_at: Date;
+  read_at: Date | null;
+  forward_job_id: string | null;
+}
+
 export interface InquiryDB extends WithOutbox {
   inquiries: InquiriesTable;
   inquiry_products: InquiryProductsTable;
@@ -297,4 +319,5 @@ export interface InquiryDB extends WithOutbox {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   alert_mailboxes: AlertMailboxesTable;
+  inquiry_messages: InquiryMessagesTable;
 }

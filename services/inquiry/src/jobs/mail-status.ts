@@ -7,7 +7,8 @@ import type { InquiryDB } from '../data/db';
 import { bounceKey, recordedBounces } from '../data/audit.repository';
 import { applyMailStatuses, mailSubjects } from '../data/recipients.repository';
 import { MAIL_DELIVERY_ACTOR, recordAudit, type AuditEntry } from '../domain/audit';
-import { notifyFailedMails } from '../domain/notifications/failed-mails';
+import { receiveReply } from '../domain/messages/receive-reply';
+import { notifyUndeliveredMails } from '../domain/notifications/undelivered-mails';
 import { supplierMailOf } from '../domain/rfq/mail-references';
 import { handlePortsMerged } from './ports-merged';
 
@@ -108,8 +109,8 @@ export async function handleMailStatuses(
           : [];
       }),
     );
-    // After the deliveries are applied: an invitation's failure tells only while it is the latest mail.
-    await notifyFailedMails(trx, events, new Date());
+    // After the deliveries are applied: an invitation's failure or bounce tells only while it is the latest mail.
+    await notifyUndeliveredMails(trx, events, new Date());
     const confirmed = new Set(
       await confirmOutbox(
         trx,
@@ -139,15 +140,26 @@ const mailStatuses = (payloads: JobPayload[], requestIds: (string | null)[] = []
 };
 
 /**
- * The inquiry service's events: how its mails went (acknowledged to the mailer), and the
- * directory's port merges (jobs/ports-merged.ts). Idempotent; each event is acknowledged to its producer.
+ * The inquiry service's events: how its mails went and suppliers' replies (acknowledged to the
+ * mailer), and the directory's port merges (jobs/ports-merged.ts). Idempotent; each event is
+ * acknowledged to its producer.
  */
 export function startMailStatusConsumer(opts: {
   db: Kysely<InquiryDB>;
   connection: Redis;
   redisPrefix: string;
   logger: Logger;
+  /** Called after a mail was written to the outbox (a forwarded reply), so the relay hands it over now. */
+  outboxWritten?: () => void;
 }): Worker {
+  const handle = async (event: JobPayload) => {
+    if (event.type === 'directory.ports-merged') return handlePortsMerged(opts.db, event, opts.logger);
+    if (event.type === 'mailer.reply-received') {
+      if (await receiveReply(opts.db, event, opts.logger)) opts.outboxWritten?.();
+      return;
+    }
+    return handleMailStatuses(opts.db, mailStatuses([event]).events);
+  };
   return startConsumer({
     queue: QUEUES.inquiryEvents,
     connection: opts.connection,
@@ -157,10 +169,7 @@ export function startMailStatusConsumer(opts: {
     // Enough in flight for their confirmations to travel in batches (AckBatcher).
     concurrency: 20,
     acknowledge: true,
-    handle: (event) =>
-      event.type === 'directory.ports-merged'
-        ? handlePortsMerged(opts.db, event, opts.logger)
-        : handleMailStatuses(opts.db, mailStatuses([event]).events),
+    handle,
     handleBatch: (payloads, _job, requestIds) => {
       const { events, ids } = mailStatuses(payloads, requestIds);
       return handleMailStatuses(opts.db, events, ids);

@@ -11,6 +11,7 @@ import * as m0009 from './0009-superseded-links';
 import * as m0010 from './0010-notifications';
 import * as m0012 from './0012-split-award-and-rounds';
 import * as m0014 from './0014-inquiry-owners';
+import * as m0015 from './0015-supplier-messages';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -26,4 +27,5 @@ export const migrations: Migrations = {
   '0010-notifications': m0010,
   '0012-split-award-and-rounds': m0012,
   '0014-inquiry-owners': m0014,
+  '0015-supplier-messages': m0015,
 };

@@ -123,3 +123,19 @@ export async function quarantineMail(
     .execute();
   return id;
 }
+
+/**
+ * The files of a stored reply, in their order, for a mail that forwards it: only a reply of the
+ * mail's own tenant (a job naming another company's reply attaches nothing).
+ */
+export function replyFiles(db: Kysely<MailerDB>, replyId: string, tenantId: string | null) {
+  if (!tenantId) return Promise.resolve([]);
+  return db
+    .selectFrom('reply_attachments as a')
+    .innerJoin('replies as r', 'r.id', 'a.reply_id')
+    .select(['a.filename', 'a.content_type', 'a.content'])
+    .where('r.id', '=', replyId)
+    .where('r.tenant_id', '=', tenantId)
+    .orderBy('a.position')
+    .execute();
+}

@@ -10,6 +10,7 @@ import { jobRequestId, writeOutbox, type Logger, type MailSecrets } from '@mfd/q
 import type { Transporter } from 'nodemailer';
 import type { MailerConfig } from '../config';
 import type { MailerDB } from '../data/db';
+import { replyFiles } from '../data/inbound.repository';
 import {
   findMessageByJob,
   reopenFailedMessage,
@@ -141,7 +142,18 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
       claimed.id,
       payload,
     );
-    await ctx.transport.sendMail(smtpMessage(payload, jobId, mail, ctx.config.MAIL_FROM, returns));
+    // A forwarded reply carries the supplier's files, which only the mailer holds.
+    const files = payload.attach_reply_files
+      ? await replyFiles(ctx.db, payload.attach_reply_files, payload.tenant_id ?? null)
+      : [];
+    await ctx.transport.sendMail({
+      ...smtpMessage(payload, jobId, mail, ctx.config.MAIL_FROM, returns),
+      attachments: files.map((f) => ({
+        filename: f.filename,
+        contentType: f.content_type,
+        content: f.content,
+      })),
+    });
     accepted = true;
     clearInterval(renewal);
     await ctx.messages.markSent(

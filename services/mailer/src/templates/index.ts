@@ -8,6 +8,7 @@ import { PersonalSlots } from './personal-slots';
 import { rfqAmendment } from './rfq-amendment';
 import { rfqCancelled } from './rfq-cancelled';
 import { rfqInvitation } from './rfq-invitation';
+import { supplierReply } from './supplier-reply';
 import type { TemplateContext, TemplateDefinition } from './template';
 import { traderAlert } from './trader-alert';
 import { traderDigest } from './trader-digest';
@@ -27,6 +28,7 @@ const definitions: Definitions = {
   'offer-awarded': offerAwarded,
   'offer-not-awarded': offerNotAwarded,
   'rfq-cancelled': rfqCancelled,
+  'supplier-reply': supplierReply,
   'trader-alert': traderAlert,
   'trader-digest': traderDigest,
 };

@@ -23,6 +23,8 @@ export const eventKeys = {
   offer: (offerId: string, revision: number) => `offer:${offerId}:${revision}`,
   offerExpiring: (offerId: string, revision: number) => `offer_expiring:${offerId}:${revision}`,
   mailFailed: (jobId: string) => `mail_failed:${jobId}`,
+  mailBounced: (jobId: string) => `mail_bounced:${jobId}`,
+  supplierMessage: (replyId: string) => `supplier_message:${replyId}`,
 };
 
 /**

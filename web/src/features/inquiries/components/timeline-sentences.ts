@@ -62,6 +62,11 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
         open_count > 1 ? `; opened ${open_count} times, last ${portMoment(last_opened_at, zone)}` : '';
       return `${who} opened its offer link${again}`;
     }
+    case 'message_received': {
+      const { from, subject, attachment_count } = item.detail;
+      const files = attachment_count > 0 ? `, with ${plural(attachment_count, 'attachment')}` : '';
+      return `${who} replied by e-mail from ${from}: “${subject || '(no subject)'}”${files}`;
+    }
     case 'offer_submitted':
     case 'offer_revised':
     case 'offer_recorded': {
