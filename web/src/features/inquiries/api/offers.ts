@@ -7,6 +7,7 @@ import type {
   OfferRevision,
   OfferView,
   offerSubmitResponse,
+  SplitAwardInput,
 } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { useSingleFlightMutation } from '../../../lib/mutation';
@@ -56,6 +57,12 @@ export const useAwardOffer = () =>
       method: 'POST',
       body: { notes: notes.trim() || null, revision } satisfies AwardInput,
     }),
+  );
+
+/** Awards each fuel line to the offer picked for it, or leaves it not placed, in one request. */
+export const useSplitAward = (inquiryId: string) =>
+  useOfferMutation((body: SplitAwardInput) =>
+    apiRequest<DetailResponse>(`/api/inquiries/${inquiryId}/award`, { method: 'POST', body }),
   );
 
 export const useRecordOffer = (inquiryId: string) =>

@@ -95,7 +95,23 @@ export function OfferCompare({
         </Table.Thead>
         <Table.Tbody>
           <Row label="Status">
-            {offers.map((o) => cell(o, <OfferBadges offer={o} expired={expired.get(o.id) ?? false} />))}
+            {offers.map((o) =>
+              cell(
+                o,
+                <Stack gap={4}>
+                  <OfferBadges offer={o} expired={expired.get(o.id) ?? false} />
+                  {o.awarded_line_ids && (
+                    <Text size="xs">
+                      Won:{' '}
+                      {inquiry.products
+                        .filter((l) => o.awarded_line_ids!.includes(l.id))
+                        .map((l) => l.product_name)
+                        .join(', ')}
+                    </Text>
+                  )}
+                </Stack>,
+              ),
+            )}
           </Row>
           {inquiry.products.map((line) => (
             <Row

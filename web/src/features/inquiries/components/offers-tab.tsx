@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconArrowsSplit, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ACTIVE_INQUIRY_STATUSES, type InquiryDetail, type OfferView } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
@@ -10,6 +10,7 @@ import { IndexValuesCard } from './index-values-card';
 import { OfferCompare } from './offer-compare';
 import { OfferHistoryDialog } from './offer-history-dialog';
 import { RecordOfferDialog } from './record-offer-dialog';
+import { SplitAwardPanel } from './split-award-panel';
 
 /** Spec §2 "Offers (n)": the offers compared, award with confirmation, history, and offers recorded by hand. */
 export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
@@ -18,11 +19,16 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
   const [recording, setRecording] = useState(false);
   const [awarding, setAwarding] = useState<OfferView | null>(null);
   const [history, setHistory] = useState<OfferView | null>(null);
+  const [splitting, setSplitting] = useState(false);
   // Offers as the trader saw them when their award was refused as stale (revised meanwhile).
   const [seen, setSeen] = useState<ReadonlyMap<string, OfferView>>(new Map());
   const zone = inquiry.port_details?.timezone ?? 'UTC';
 
   const list = offers.data ?? [];
+  const remember = (stale: OfferView[]) => {
+    setSeen((before) => new Map([...before, ...stale.map((o) => [o.id, o] as const)]));
+    void offers.refetch();
+  };
   return (
     <Card withBorder padding="lg">
       <Stack>
@@ -32,9 +38,20 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
             Times at the port ({zone}).
           </Text>
           {open && (
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setRecording(true)}>
-              Record Offer
-            </Button>
+            <Group gap="xs">
+              {list.some((o) => o.status === 'submitted') && !splitting && (
+                <Button
+                  variant="light"
+                  leftSection={<IconArrowsSplit size={16} />}
+                  onClick={() => setSplitting(true)}
+                >
+                  Split Award
+                </Button>
+              )}
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setRecording(true)}>
+                Record Offer
+              </Button>
+            </Group>
           )}
         </Group>
         {offers.isLoading ? (
@@ -51,6 +68,14 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
         ) : (
           <>
             <IndexValuesCard inquiryId={inquiry.id} offers={list} editable={open} />
+            {open && splitting && (
+              <SplitAwardPanel
+                inquiry={inquiry}
+                offers={list}
+                onClose={() => setSplitting(false)}
+                onConflict={remember}
+              />
+            )}
             <OfferCompare
               inquiry={inquiry}
               offers={list}
@@ -67,10 +92,7 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
         <AwardDialog
           offer={awarding}
           onClose={() => setAwarding(null)}
-          onConflict={(stale) => {
-            setSeen((before) => new Map(before).set(stale.id, stale));
-            void offers.refetch();
-          }}
+          onConflict={(stale) => remember([stale])}
         />
       )}
       {history && (
