@@ -15,7 +15,7 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
  *
  * - inquiry_created: a new inquiry (or a copy of one); inquiry_edited: its own fields changed;
  *   line_added / line_changed / line_removed: a fuel line; index_values_set: the benchmark values.
- * - inquiry_distributed: sent to suppliers; amendment_sent: an edit mailed to them;
+ * - inquiry_distributed: sent to suppliers; amendment_sent: the edits since mailed to them at once;
  *   mail_outcome: how one mail ended (the mailer's final status); link_opened: a supplier opened
  *   its personal link (the timeline adds the last open and how often); message_received: a
  *   supplier's reply by e-mail landed on the inquiry.
@@ -91,7 +91,14 @@ export const auditDetail = {
     skipped_count: count,
     reply_by: z.string(),
   }),
-  amendment_sent: z.object({ revision: count, recipient_count: count }),
+  /** Its changes are those the mail listed, by their label; message and reply_by since "Send amendment". */
+  amendment_sent: z.object({
+    revision: count,
+    recipient_count: count,
+    message: note.nullable().optional(),
+    /** The new reply-by it set for every address; null when each kept its own. */
+    reply_by: z.string().nullable().optional(),
+  }),
   mail_outcome: z.object({
     /** The mail's template: rfq-invitation, rfq-amendment, rfq-cancelled, offer-awarded, … */
     mail: name,

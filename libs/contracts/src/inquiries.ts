@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_ISO_SPEC, INQUIRY_STATUSES, ISO_SPECS } from './constants';
-import { enumField, isoDateTime, optionalEmail, optionalText, requiredText } from './fields';
+import {
+  enumField,
+  isoDateTime,
+  optionalEmail,
+  optionalMultilineText,
+  optionalText,
+  requiredText,
+} from './fields';
 import { isValidImo, normalizeImo } from './imo';
 import { quantityMt } from './quantity';
+import { rfqChange } from './rfq-facts';
 
 /** An id the user picks from a list (customer, port): missing and malformed read differently. */
 function pickedId(label: string) {
@@ -72,8 +80,12 @@ const inquiryFields = {
   eta: optionalDateTime('ETA'),
   etb: optionalDateTime('ETB'),
   etd: optionalDateTime('ETD'),
+  /** The trader's internal note ("Additional Notes"): never sent to suppliers. */
   commentary: optionalText('Additional notes', 4000),
 };
+
+/** What suppliers are told besides the port call and fuel (invitation, offer page, amendments). */
+const supplierNotes = optionalMultilineText('Notes for suppliers', 4000);
 
 type Schedule = { eta: string | null; etb: string | null; etd: string | null };
 
@@ -104,16 +116,41 @@ function checkSchedule(v: Schedule, ctx: z.RefinementCtx) {
 export const inquiryCreate = z
   .object({
     ...inquiryFields,
+    supplier_notes: supplierNotes,
     products: z.array(productLineInput).max(MAX_LINES, `At most ${MAX_LINES} fuel lines`).default([]),
   })
   .superRefine(checkSchedule);
 export type InquiryCreate = z.input<typeof inquiryCreate>;
 
-/** Spec §7 "PUT /api/inquiries/{id}": a full replacement of the inquiry's own fields (lines have their routes). */
-export const inquiryUpdate = z.object(inquiryFields).superRefine(checkSchedule);
+/**
+ * Spec §7 "PUT /api/inquiries/{id}": a full replacement of the inquiry's own fields (lines have
+ * their routes). The spec's clients know nothing of supplier_notes, so a PUT without it keeps them.
+ */
+export const inquiryUpdate = z
+  .object({
+    ...inquiryFields,
+    supplier_notes: supplierNotes.optional(),
+  })
+  .superRefine(checkSchedule);
 export type InquiryUpdate = z.input<typeof inquiryUpdate>;
 
 export const inquiryCancel = z.object({ reason: optionalText('Reason', 500) });
+
+/** "Send amendment": an optional word to the suppliers, and a new reply-by (absent: each keeps theirs). */
+export const amendmentSend = z.object({
+  message: optionalMultilineText('Message', 2000),
+  reply_by: isoDateTime('Reply by')
+    .nullish()
+    .transform((v) => (v ? new Date(v).toISOString() : null)),
+});
+export type AmendmentSend = z.input<typeof amendmentSend>;
+
+export const amendmentSendResponse = z.object({
+  success: z.literal(true),
+  amended_count: z.number().int().min(0),
+  detail: z.string(),
+});
+export type AmendmentSendResponse = z.infer<typeof amendmentSendResponse>;
 
 export const inquiryListQuery = z.object({
   q: z.string().trim().max(100).optional(),
@@ -163,6 +200,19 @@ export const inquirySummary = z.object({
 });
 export type InquirySummary = z.infer<typeof inquirySummary>;
 
+/**
+ * What an amendment would tell the suppliers: the inquiry's fields that changed (API names), how
+ * many fuel lines were added, changed or removed, how many addresses it goes to, and each change as
+ * the mail lists it.
+ */
+export const pendingChanges = z.object({
+  fields: z.array(z.string()),
+  lines_changed: z.number().int().min(0),
+  recipients: z.number().int().min(0),
+  changes: z.array(rfqChange),
+});
+export type PendingChanges = z.infer<typeof pendingChanges>;
+
 export const inquiryDetail = inquirySummary.extend({
   trading_company_id: z.uuid(),
   customer_company_id: z.uuid().nullable(),
@@ -173,6 +223,7 @@ export const inquiryDetail = inquirySummary.extend({
   etb: z.string().nullable(),
   etd: z.string().nullable(),
   commentary: z.string().nullable(),
+  supplier_notes: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   updated_at: z.string(),
   port_details: z
@@ -187,6 +238,8 @@ export const inquiryDetail = inquirySummary.extend({
   customer_details: z
     .object({ legal_entity_name: z.string(), general_email: z.string().nullable() })
     .nullable(),
+  /** Edits of a sent inquiry its suppliers have not been told of yet (null: they have the latest). */
+  pending_changes: pendingChanges.nullable(),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetail>;
 

@@ -4,7 +4,7 @@ import { chargeView, MAX_CHARGES, paymentView, PRICINGS } from './offer-terms';
 import { MAX_DIGEST_ITEMS, traderAlertItem } from './notifications';
 import { DELIVERY_METHODS } from './offers';
 import { signatureView } from './profile';
-import { rfqMailFacts } from './rfq-facts';
+import { rfqChange, rfqMailFacts } from './rfq-facts';
 
 /** BullMQ queue names. A queue has one consuming service; events are addressed to it. */
 export const QUEUES = {
@@ -41,9 +41,6 @@ export const sealedSecret = z
     /^sealed\.v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+$/,
     'must be a sealed secret',
   );
-
-/** A field of an amended inquiry as it was and as it is now, both already formatted for the mail. */
-export const rfqChange = z.object({ label: z.string(), before: z.string(), after: z.string() });
 
 const rfqLinkData = {
   supplier_name: z.string(),
@@ -82,7 +79,12 @@ export const mailTemplate = z.discriminatedUnion('template', [
   /** The inquiry a supplier was sent changed: what changed, and the link to price it again. */
   z.object({
     template: z.literal('rfq-amendment'),
-    data: z.object({ ...rfqLinkData, changes: z.array(rfqChange).max(50) }),
+    data: z.object({
+      ...rfqLinkData,
+      changes: z.array(rfqChange).max(50),
+      /** The trader's word with the amendment; absent in mails queued before it existed. */
+      message: z.string().nullish(),
+    }),
   }),
   /** The winner's confirmation: what was agreed. */
   z.object({

@@ -12,6 +12,8 @@ export const rfqMailFacts = z.object({
   etb: z.string().nullable(),
   etd: z.string().nullable(),
   selling_terms: z.string().nullable(),
+  /** The trader's notes for suppliers; absent in mails queued before they existed. */
+  supplier_notes: z.string().nullish(),
   products: z
     .array(
       z.object({
@@ -24,3 +26,7 @@ export const rfqMailFacts = z.object({
     .max(20),
 });
 export type RfqMailFacts = z.infer<typeof rfqMailFacts>;
+
+/** A field of an amended inquiry as it was and as it is now, both already formatted for the mail. */
+export const rfqChange = z.object({ label: z.string(), before: z.string(), after: z.string() });
+export type RfqChange = z.infer<typeof rfqChange>;

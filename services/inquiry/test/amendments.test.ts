@@ -11,18 +11,18 @@ import {
 } from './distribution-fixtures';
 import { startRfq } from './harness';
 import { newInquiry } from './inquiry-fixtures';
-import { createInquiry, signUpTrader, type Caller } from './offer-fixtures';
+import { createInquiry, publicGet, signUpTrader, type Caller } from './offer-fixtures';
 
 type Stack = Awaited<ReturnType<typeof startRfq>>;
 
-describe('amendments and cancel notices to the suppliers an inquiry went to', () => {
+describe('pending changes, amendments and cancel notices to the suppliers an inquiry went to', () => {
   let s: Stack;
   beforeAll(async () => {
     s = await startRfq();
   });
   afterAll(() => s.close());
 
-  const api = (user: Caller, method: 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const api = (user: Caller, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
     s.inquiry.app.inject({ method, url, headers: bearer(user), ...(payload ? { payload } : {}) });
   const inquiryRow = (id: string) =>
     s.inquiry.deps.database.db
@@ -56,10 +56,48 @@ describe('amendments and cancel notices to the suppliers an inquiry went to', ()
     return { trader, inquiry, lion, straits, edit, sgsin };
   }
 
+  const sendAmendment = (user: Caller, id: string, body: object = {}) =>
+    api(user, 'POST', `/api/inquiries/${id}/amendments`, body);
+  const detailOf = async (user: Caller, id: string) =>
+    (await api(user, 'GET', `/api/inquiries/${id}`)).json();
+
   const amendmentsOf = async (s2: Stack, tenantId: string) =>
     (await mailJobs(s2, 'rfq-amendment')).filter((j) => j.job.tenant_id === tenantId);
 
-  it('when a sent inquiry’s ETA moves, then its revision goes up and each recipient gets an amendment with the change and a new link', async () => {
+  it('when a sent inquiry is edited twice, then nothing is mailed, the revision stays and the detail lists the pending changes', async () => {
+    const { trader, inquiry, edit } = await sentInquiry();
+    const put = await api(
+      trader,
+      'PUT',
+      `/api/inquiries/${inquiry.id}`,
+      edit({ eta: '2030-12-10T10:30:00+08:00' }),
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    const line = await api(trader, 'PUT', `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[0]}`, {
+      product_name: 'VLSFO',
+      quantity_mt_min: 500,
+      quantity_mt_max: 700,
+    });
+    expect(line.statusCode, line.body).toBe(200);
+
+    expect(await amendmentsOf(s, trader.tenantId)).toEqual([]);
+    expect(await inquiryRow(inquiry.id)).toMatchObject({ revision: 1, amended_at: null });
+    expect((await detailOf(trader, inquiry.id)).pending_changes).toEqual({
+      fields: ['eta'],
+      lines_changed: 1,
+      recipients: 2,
+      changes: [
+        {
+          label: 'ETA',
+          before: '10 Dec 2030 08:00 local (UTC+08:00) / 10 Dec 2030 00:00 UTC',
+          after: '10 Dec 2030 10:30 local (UTC+08:00) / 10 Dec 2030 02:30 UTC',
+        },
+        { label: 'VLSFO quantity', before: '500–600.5 MT', after: '500–700 MT' },
+      ],
+    });
+  });
+
+  it('when the amendment is sent, then each recipient gets one mail listing every change, with the message, the new reply-by and a new link, and nothing is pending any more', async () => {
     const { trader, inquiry, edit } = await sentInquiry();
     const before = await recipientRows(s, inquiry.id);
     await s.inquiry.deps.database.db
@@ -67,20 +105,25 @@ describe('amendments and cancel notices to the suppliers an inquiry went to', ()
       .set({ mail_status: 'sent', mail_attempts: 1 })
       .where('inquiry_id', '=', inquiry.id)
       .execute();
-
-    const res = await api(
-      trader,
-      'PUT',
-      `/api/inquiries/${inquiry.id}`,
+    for (const change of [
       edit({ eta: '2030-12-10T10:30:00+08:00' }),
-    );
+      edit({ eta: '2030-12-10T10:30:00+08:00', supplier_notes: 'Barge only.' }),
+    ])
+      expect((await api(trader, 'PUT', `/api/inquiries/${inquiry.id}`, change)).statusCode).toBe(200);
+    const replyBy = '2030-12-09T12:00:00.000Z';
+
+    const res = await sendAmendment(trader, inquiry.id, { message: 'The berth moved.', reply_by: replyBy });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      amended_count: 2,
+      detail: 'Amendment sent to 2 supplier addresses.',
+    });
 
     const row = await inquiryRow(inquiry.id);
     expect(row.revision).toBe(2);
     expect(row.amended_at).toBeInstanceOf(Date);
     expect(row.status).toBe('distributed');
-
     const amendments = await amendmentsOf(s, trader.tenantId);
     expect(amendments).toHaveLength(2);
     const db = s.inquiry.deps.database.db;
@@ -90,18 +133,21 @@ describe('amendments and cancel notices to the suppliers an inquiry went to', ()
         to: recipient.email,
         to_name: recipient.contact_name ?? recipient.supplier_name,
         reply_to: trader.email,
+        link_expires_at: replyBy,
         mail: {
           template: 'rfq-amendment',
           data: {
             supplier_name: recipient.supplier_name,
-            reply_by: recipient.reply_by.toISOString(),
-            rfq: { eta: '2030-12-10T02:30:00.000Z' },
+            reply_by: replyBy,
+            message: 'The berth moved.',
+            rfq: { eta: '2030-12-10T02:30:00.000Z', supplier_notes: 'Barge only.' },
             changes: [
               {
                 label: 'ETA',
                 before: '10 Dec 2030 08:00 local (UTC+08:00) / 10 Dec 2030 00:00 UTC',
                 after: '10 Dec 2030 10:30 local (UTC+08:00) / 10 Dec 2030 02:30 UTC',
               },
+              { label: 'Notes for suppliers', before: 'None', after: 'Barge only.' },
             ],
           },
         },
@@ -115,12 +161,119 @@ describe('amendments and cancel notices to the suppliers an inquiry went to', ()
       expect(links).toHaveLength(2);
       expect(links.map((l) => l.token_hash.toString('hex'))).toContain(offerTokenHash(token).toString('hex'));
     }
-    // The row follows the amendment's delivery from now on.
+    // The row follows the amendment's delivery from now on, and its new reply-by.
     for (const r of await recipientRows(s, inquiry.id))
-      expect(r).toMatchObject({ mail_status: 'queued', mail_attempts: 0, send_count: 1 });
+      expect(r).toMatchObject({
+        mail_status: 'queued',
+        mail_attempts: 0,
+        send_count: 1,
+        reply_by: new Date(replyBy),
+      });
+    expect((await detailOf(trader, inquiry.id)).pending_changes).toBeNull();
+    const again = await sendAmendment(trader, inquiry.id);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().detail).toBe(
+      'Nothing to send: the suppliers already have this version of the inquiry.',
+    );
+    expect(await amendmentsOf(s, trader.tenantId)).toHaveLength(2);
   });
 
-  it('when the fuel lines of a sent inquiry are added, changed and removed, then each edit sends its own amendment', async () => {
+  it('when an amendment names no reply-by, then every address keeps its own', async () => {
+    const { trader, inquiry, edit } = await sentInquiry();
+    const before = await recipientRows(s, inquiry.id);
+    await api(trader, 'PUT', `/api/inquiries/${inquiry.id}`, edit({ vessel_name: 'MSC OSCAR II' }));
+    expect((await sendAmendment(trader, inquiry.id, { message: null })).statusCode).toBe(200);
+    for (const { job } of await amendmentsOf(s, trader.tenantId)) {
+      const recipient = before.find((r) => r.id === job.reference)!;
+      expect(job.mail.data).toMatchObject({ reply_by: recipient.reply_by.toISOString(), message: null });
+    }
+  });
+
+  it('when nothing is pending (sent as it stands, a draft, or edited back), then the amendment is 409 and nothing is written', async () => {
+    const { trader, inquiry, edit } = await sentInquiry();
+    expect((await sendAmendment(trader, inquiry.id)).statusCode).toBe(409);
+    // Edited and edited back: the suppliers have it as it stands.
+    await api(trader, 'PUT', `/api/inquiries/${inquiry.id}`, edit({ etd: null }));
+    expect((await detailOf(trader, inquiry.id)).pending_changes).toMatchObject({ fields: ['etd'] });
+    await api(trader, 'PUT', `/api/inquiries/${inquiry.id}`, edit());
+    expect((await detailOf(trader, inquiry.id)).pending_changes).toBeNull();
+    expect((await sendAmendment(trader, inquiry.id)).statusCode).toBe(409);
+
+    const draft = await createInquiry(s, trader);
+    const refused = await sendAmendment(trader, draft.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await amendmentsOf(s, trader.tenantId)).toEqual([]);
+    expect((await inquiryRow(inquiry.id)).revision).toBe(1);
+  });
+
+  it('when an amendment’s input is bad or the inquiry is another company’s, then 400 names each field or 404, and nothing is sent', async () => {
+    const { trader, inquiry, edit } = await sentInquiry();
+    await api(trader, 'PUT', `/api/inquiries/${inquiry.id}`, edit({ vessel_name: 'MSC OSCAR II' }));
+    const bad = await sendAmendment(trader, inquiry.id, { message: 'x'.repeat(2001), reply_by: 'tomorrow' });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['message', 'reply_by']);
+    const past = await sendAmendment(trader, inquiry.id, { reply_by: '2020-01-01T00:00:00Z' });
+    expect(past.statusCode, past.body).toBe(400);
+    expect(past.json().errors).toEqual([{ field: 'reply_by', message: 'Reply by must be in the future' }]);
+    const afterEta = await sendAmendment(trader, inquiry.id, { reply_by: '2030-12-11T00:00:00Z' });
+    expect(afterEta.json().errors).toEqual([
+      { field: 'reply_by', message: 'Reply by must not be after the vessel’s ETA' },
+    ]);
+    const stranger = await signUpTrader(s.identity);
+    expect((await sendAmendment(stranger, inquiry.id)).statusCode).toBe(404);
+    expect(await amendmentsOf(s, trader.tenantId)).toEqual([]);
+    expect((await detailOf(trader, inquiry.id)).pending_changes).toMatchObject({ fields: ['vessel_name'] });
+  });
+
+  it('until the amendment is sent, then the suppliers’ offer pages show the version they were sent; afterwards the new link shows the new one', async () => {
+    const { trader, inquiry, edit } = await sentInquiry();
+    const [first] = (await mailJobs(s, 'rfq-invitation')).filter((j) => j.job.tenant_id === trader.tenantId);
+    const token = testSecrets.open(first!.job.mail.data.token, first!.job.to);
+    await api(
+      trader,
+      'PUT',
+      `/api/inquiries/${inquiry.id}`,
+      edit({ eta: '2030-12-10T10:30:00+08:00', supplier_notes: 'Barge only.' }),
+    );
+    await api(trader, 'DELETE', `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[1]}`);
+
+    const waiting = (await publicGet(s, token)).json();
+    expect(waiting.inquiry).toMatchObject({
+      eta: '2030-12-10T00:00:00.000Z',
+      supplier_notes: null,
+      amended_at: null,
+    });
+    expect(waiting.inquiry.products.map((p: { product_name: string }) => p.product_name)).toEqual([
+      'VLSFO',
+      'MGO',
+    ]);
+
+    expect((await sendAmendment(trader, inquiry.id)).statusCode).toBe(200);
+    expect((await publicGet(s, token)).statusCode).toBe(410);
+    const amendment = (await amendmentsOf(s, trader.tenantId)).find((a) => a.job.to === first!.job.to)!;
+    const page = (await publicGet(s, testSecrets.open(amendment.job.mail.data.token, first!.job.to))).json();
+    expect(page.inquiry).toMatchObject({ eta: '2030-12-10T02:30:00.000Z', supplier_notes: 'Barge only.' });
+    expect(page.inquiry.products.map((p: { product_name: string }) => p.product_name)).toEqual(['VLSFO']);
+  });
+
+  it('when the inquiry goes to one more supplier while changes wait, then its invitation carries the version the others have, and the amendment reaches it too', async () => {
+    const { trader, inquiry, edit, sgsin } = await sentInquiry();
+    await api(trader, 'PUT', `/api/inquiries/${inquiry.id}`, edit({ eta: '2030-12-10T10:30:00+08:00' }));
+    const late = await createSupplier(s, trader, 'Late Bunkers Pte', { portIds: [sgsin] });
+    const sent = await distribute(s, trader, inquiry.id, { recipients: [{ supplier_id: late.id }] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const invitation = (await mailJobs(s, 'rfq-invitation')).find((j) => j.job.to === late.email)!;
+    expect(invitation.job.mail.data.rfq.eta).toBe('2030-12-10T00:00:00.000Z');
+    expect((await detailOf(trader, inquiry.id)).pending_changes).toMatchObject({ recipients: 3 });
+    expect((await sendAmendment(trader, inquiry.id)).json().amended_count).toBe(3);
+  });
+
+  it('when the fuel lines of a sent inquiry are added, changed and removed, then one amendment lists every line change', async () => {
     const { trader, inquiry } = await sentInquiry();
     const [vlsfo, mgo] = inquiry.lineIds as [string, string];
     const changeLine = await api(trader, 'PUT', `/api/inquiries/${inquiry.id}/products/${vlsfo}`, {
@@ -137,19 +290,26 @@ describe('amendments and cancel notices to the suppliers an inquiry went to', ()
     expect(add.statusCode, add.body).toBe(201);
     const remove = await api(trader, 'DELETE', `/api/inquiries/${inquiry.id}/products/${mgo}`);
     expect(remove.statusCode, remove.body).toBe(200);
+    expect((await detailOf(trader, inquiry.id)).pending_changes).toMatchObject({
+      fields: [],
+      lines_changed: 3,
+    });
+    expect((await sendAmendment(trader, inquiry.id)).statusCode).toBe(200);
 
     const changes = (await amendmentsOf(s, trader.tenantId))
       .filter((a) => a.job.to === 'weiming@lioncity.example')
       .map((a) => a.job.mail.data.changes);
     expect(changes).toEqual([
-      [{ label: 'VLSFO quantity', before: '500–600.5 MT', after: '500–700 MT' }],
-      [{ label: 'HSFO line', before: 'Not requested', after: '1000–1200 MT (ISO8217:2017)' }],
-      [{ label: 'MGO line', before: '50–80 MT (ISO8217:2024)', after: 'Removed' }],
+      [
+        { label: 'VLSFO quantity', before: '500–600.5 MT', after: '500–700 MT' },
+        { label: 'MGO line', before: '50–80 MT (ISO8217:2024)', after: 'Removed' },
+        { label: 'HSFO line', before: 'Not requested', after: '1000–1200 MT (ISO8217:2017)' },
+      ],
     ]);
-    expect((await inquiryRow(inquiry.id)).revision).toBe(4);
+    expect((await inquiryRow(inquiry.id)).revision).toBe(2);
   });
 
-  it('when a sent inquiry changes only what suppliers never see (agent, notes), then no amendment goes out', async () => {
+  it('when a sent inquiry changes only what suppliers never see (agent, internal notes), then nothing is pending', async () => {
     const { trader, inquiry, edit } = await sentInquiry();
     const res = await api(
       trader,
@@ -158,6 +318,8 @@ describe('amendments and cancel notices to the suppliers an inquiry went to', ()
       edit({ agent_name: 'Another Agency', commentary: 'Customer prefers Lion City.' }),
     );
     expect(res.statusCode, res.body).toBe(200);
+    expect((await detailOf(trader, inquiry.id)).pending_changes).toBeNull();
+    expect((await sendAmendment(trader, inquiry.id)).statusCode).toBe(409);
     expect(await amendmentsOf(s, trader.tenantId)).toEqual([]);
     expect((await inquiryRow(inquiry.id)).revision).toBe(1);
   });
@@ -176,6 +338,7 @@ describe('amendments and cancel notices to the suppliers an inquiry went to', ()
     expect(await amendmentsOf(s, trader.tenantId)).toEqual([]);
     const row = await inquiryRow(inquiry.id);
     expect(row).toMatchObject({ revision: 1, amended_at: null, status: 'draft' });
+    expect((await detailOf(trader, inquiry.id)).pending_changes).toBeNull();
   });
 
   it('when a sent inquiry is cancelled, then each recipient gets a cancel notice that leaves its delivery status alone', async () => {
@@ -213,8 +376,10 @@ describe('amendments and cancel notices to the suppliers an inquiry went to', ()
     );
     const invitationOf = (recipientId: string) =>
       invitations.find((j) => j.job.reference === recipientId)!.id;
-    for (const eta of ['2030-12-10T10:30:00+08:00', '2030-12-10T11:30:00+08:00'])
+    for (const eta of ['2030-12-10T10:30:00+08:00', '2030-12-10T11:30:00+08:00']) {
       expect((await api(trader, 'PUT', `/api/inquiries/${inquiry.id}`, edit({ eta }))).statusCode).toBe(200);
+      expect((await sendAmendment(trader, inquiry.id)).statusCode).toBe(200);
+    }
     expect(
       (await api(trader, 'POST', `/api/inquiries/${inquiry.id}/cancel`, { reason: null })).statusCode,
     ).toBe(200);

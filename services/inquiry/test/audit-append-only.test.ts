@@ -70,6 +70,11 @@ const probes: Record<string, Probe> = {
   'DELETE /api/inquiries/:id/products/:productId': (w) => ({
     path: `/api/inquiries/${w.inquiryId}/products/${w.addedLineId}`,
   }),
+  // The vessel renamed above waits for this amendment.
+  'POST /api/inquiries/:id/amendments': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/amendments`,
+    body: { message: 'The vessel was renamed.' },
+  }),
   'GET /api/inquiries/:id/suggested-suppliers': (w) => ({
     path: `/api/inquiries/${w.inquiryId}/suggested-suppliers?all=1`,
   }),

@@ -208,7 +208,7 @@ describe('the audit trail of an inquiry and its timeline', () => {
     expect(revised!.changes['VLSFO price']).toEqual({ before: '612.50', after: '605.00' });
   });
 
-  it('when a sent inquiry is edited, then the edit and the amendment it mailed are both on the timeline', async () => {
+  it('when a sent inquiry is edited and the amendment sent, then the edit and the amendment with what it listed are both on the timeline', async () => {
     const inquiry = await createInquiry(s, trader);
     await seedLink(s, trader, inquiry.id);
     await seedLink(s, trader, inquiry.id);
@@ -218,10 +218,24 @@ describe('the audit trail of an inquiry and its timeline', () => {
       products: undefined,
     });
     expect(res.statusCode, res.body).toBe(200);
+    expect((await timeline(inquiry.id)).at(-1)).toMatchObject({ type: 'inquiry_edited' });
+    const sent = await api(trader, 'POST', `/api/inquiries/${inquiry.id}/amendments`, {
+      message: 'Renamed at the owner’s request.',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
     const items = await timeline(inquiry.id);
     expect(items.slice(-2)).toMatchObject([
       { type: 'inquiry_edited', changes: { vessel_name: { before: 'MSC OSCAR', after: 'MSC OSCAR II' } } },
-      { type: 'amendment_sent', detail: { revision: 2, recipient_count: 2 } },
+      {
+        type: 'amendment_sent',
+        detail: {
+          revision: 2,
+          recipient_count: 2,
+          message: 'Renamed at the owner’s request.',
+          reply_by: null,
+        },
+        changes: { Vessel: { before: 'MSC OSCAR', after: 'MSC OSCAR II' } },
+      },
     ]);
   });
 

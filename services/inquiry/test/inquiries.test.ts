@@ -254,6 +254,7 @@ describe('inquiries', () => {
       'GET /api/inquiries/:id': undefined,
       'PUT /api/inquiries/:id': newInquiry(strangerCustomer, sgsin, { products: undefined }),
       'POST /api/inquiries/:id/cancel': {},
+      'POST /api/inquiries/:id/amendments': { message: 'Berth moved.' },
       'POST /api/inquiries/:id/products': lineBody,
       'PUT /api/inquiries/:id/products/:productId': lineBody,
       'DELETE /api/inquiries/:id/products/:productId': undefined,

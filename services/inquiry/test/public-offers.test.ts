@@ -348,6 +348,13 @@ describe('a supplier’s personal offer link (no account)', () => {
       payload: { product_name: 'MGO', quantity_mt_min: 60, quantity_mt_max: 90 },
     });
     expect(edit.statusCode, edit.body).toBe(200);
+    const amend = await s.inquiry.app.inject({
+      method: 'POST',
+      url: `/api/inquiries/${id}/amendments`,
+      headers: bearer(trader),
+      payload: {},
+    });
+    expect(amend.statusCode, amend.body).toBe(200);
     expect((await publicPost(s, second.token, offerBody(lineIds))).json()).toEqual(superseded);
     const [amendment] = (await mailJobs(s, 'rfq-amendment')).filter(
       (m) => m.job.reference === first.recipientId,

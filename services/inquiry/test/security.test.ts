@@ -33,6 +33,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/offers/:id/revisions',
         'GET /api/offers/supplier-stats',
         'POST /api/inquiries',
+        'POST /api/inquiries/:id/amendments',
         'POST /api/inquiries/:id/award',
         'POST /api/inquiries/:id/cancel',
         'POST /api/inquiries/:id/copy',

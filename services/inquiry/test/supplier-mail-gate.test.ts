@@ -112,6 +112,13 @@ describe('mail to suppliers needs a verified mailbox', () => {
 
     const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
       s.inquiry.app.inject({ method, url, headers: bearer(trader), payload });
+    // An edit mails nobody: it waits for the amendment below.
+    const edited = await call('PUT', `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[0]}`, {
+      product_name: 'VLSFO',
+      quantity_mt_min: 500,
+      quantity_mt_max: 700,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
     const before = await snapshot(s, trader.tenantId, inquiry.id);
     const attempts = {
       resend: () =>
@@ -119,12 +126,7 @@ describe('mail to suppliers needs a verified mailbox', () => {
           recipients: [{ supplier_id: winner.supplierId, contact_id: null }],
           resend: true,
         }),
-      amendment: () =>
-        call('PUT', `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[0]}`, {
-          product_name: 'VLSFO',
-          quantity_mt_min: 500,
-          quantity_mt_max: 700,
-        }),
+      amendment: () => call('POST', `/api/inquiries/${inquiry.id}/amendments`, {}),
       cancel: () => call('POST', `/api/inquiries/${inquiry.id}/cancel`, { reason: 'Vessel diverted' }),
       award: () => call('POST', `/api/offers/${won.json().offer_id}/award`, { notes: null, revision: 1 }),
     };
@@ -232,19 +234,30 @@ describe('per-company quotas on mail to suppliers', () => {
     expect((await distribute(s, trader, inquiry.id, to(await suppliers(trader, 5, 'hour')))).statusCode).toBe(
       200,
     );
-    const amend = (max: number) =>
+    const edit = (max: number) =>
       s.inquiry.app.inject({
         method: 'PUT',
         url: `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[1]}`,
         headers: bearer(trader),
         payload: { product_name: 'MGO', quantity_mt_min: 50, quantity_mt_max: max },
       });
+    const send = () =>
+      s.inquiry.app.inject({
+        method: 'POST',
+        url: `/api/inquiries/${inquiry.id}/amendments`,
+        headers: bearer(trader),
+        payload: {},
+      });
     // Five invitations and three amendments to five: twenty mails this hour.
-    for (const max of [81, 82, 83]) expect((await amend(max)).statusCode).toBe(200);
+    for (const max of [81, 82, 83]) {
+      expect((await edit(max)).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+    }
+    expect((await edit(84)).statusCode).toBe(200);
     const before = await snapshot(s, trader.tenantId, inquiry.id);
     const counted = await refusals('mails_per_hour');
 
-    const refused = await amend(84);
+    const refused = await send();
     expect(refused.statusCode, refused.body).toBe(429);
     expect(refused.json().detail).toBe(
       'Your company has reached its limit of 20 supplier mails per hour. Nothing was sent: try again in 60 minutes.',

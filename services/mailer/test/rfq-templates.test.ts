@@ -252,6 +252,33 @@ describe('the amendment mail (rfq-amendment)', () => {
   });
 });
 
+describe('notes for suppliers and the trader’s word with an amendment', () => {
+  const notes = 'Delivery by barge preferred.\nSurveyor <Intertek> & sampling at the manifold.';
+
+  it('when an inquiry has notes for suppliers, then the invitation shows them under Notes, line breaks kept and markup escaped', async () => {
+    const mail = await renderMail(invitation({ rfq: rfq({ supplier_notes: notes }) }), ctx);
+    expect(mail.text).toMatch(/NOTES\s+Delivery by barge preferred\.\s+Surveyor <Intertek> & sampling/i);
+    expect(mail.html).toContain('<span>Delivery by barge preferred.<br/></span>');
+    expect(mail.html).toContain('<span>Surveyor &lt;Intertek&gt; &amp; sampling at the manifold.</span>');
+    expect(mail.html).not.toContain('<Intertek>');
+  });
+
+  it('when an inquiry has no notes for suppliers, then the invitation has no Notes heading', async () => {
+    const mail = await renderMail(invitation({ rfq: rfq({ supplier_notes: null }) }), ctx);
+    expect(mail.text).not.toMatch(/^NOTES$/im);
+  });
+
+  it('when an amendment carries a message, then it stands before the changes; without one, nothing is added', async () => {
+    const withMessage = await renderMail(
+      amendment({ message: 'Berth moved: please re-check the barge.' }),
+      ctx,
+    );
+    expect(withMessage.text).toMatch(/Berth moved: please re-check the barge\.[\s\S]*WHAT CHANGED/i);
+    const without = await renderMail(amendment({ message: null }), ctx);
+    expect(without.text).not.toContain('Berth moved');
+  });
+});
+
 describe('one distribution, many suppliers', () => {
   const direct = async (mail: MailTemplate) => {
     const definition = mail.template === 'rfq-invitation' ? rfqInvitation : rfqAmendment;
@@ -376,11 +403,17 @@ describe('every RFQ mail', () => {
       vessel_name: evil,
       port_name: evil,
       selling_terms: evil,
+      supplier_notes: evil,
       products: [{ product_name: evil, iso_spec: evil, quantity_mt_min: '1.0', quantity_mt_max: '2.0' }],
     });
     const mails: MailTemplate[] = [
       invitation({ supplier_name: evil, rfq: evilRfq }),
-      amendment({ supplier_name: evil, rfq: evilRfq, changes: [{ label: evil, before: evil, after: evil }] }),
+      amendment({
+        supplier_name: evil,
+        rfq: evilRfq,
+        changes: [{ label: evil, before: evil, after: evil }],
+        message: evil,
+      }),
       awarded({
         supplier_name: evil,
         rfq: evilRfq,

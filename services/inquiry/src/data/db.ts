@@ -20,6 +20,27 @@ import type { WithOutbox } from '@mfd/queue';
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, never, Date>;
 
+/** The inquiry as its suppliers were last told it (jsonb): times as ISO 8601, tonnes as stored text. */
+export interface SentVersion {
+  vessel_name: string;
+  imo: string | null;
+  port_name: string | null;
+  port_unlocode: string | null;
+  port_timezone: string | null;
+  eta: string | null;
+  etb: string | null;
+  etd: string | null;
+  selling_terms: string | null;
+  supplier_notes: string | null;
+  lines: {
+    id: string;
+    product_name: string;
+    iso_spec: string;
+    quantity_mt_min: string;
+    quantity_mt_max: string;
+  }[];
+}
+
 export interface InquiriesTable {
   id: string;
   tenant_id: string;
@@ -44,7 +65,12 @@ export interface InquiriesTable {
   eta: Date | null;
   etb: Date | null;
   etd: Date | null;
+  /** The trader's internal note ("Additional Notes"): never sent. */
   commentary: string | null;
+  /** What suppliers are told besides the port call and fuel. */
+  supplier_notes: string | null;
+  /** The inquiry as its suppliers were last told it (null until first sent). */
+  sent_version: ColumnType<SentVersion | null, SentVersion | null | undefined, SentVersion | null>;
   status: ColumnType<InquiryStatus, InquiryStatus | undefined, InquiryStatus>;
   selling_terms: string | null;
   /** Counts amendments made after the inquiry was first sent; offers remember the one they priced. */

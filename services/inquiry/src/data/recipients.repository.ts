@@ -213,3 +213,24 @@ export async function mailSubjects(db: Kysely<InquiryDB>, ids: string[]): Promis
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** How many addresses the inquiry went to: whom an amendment reaches. */
+export async function countRecipients(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string) {
+  const row = await db
+    .selectFrom('inquiry_recipients')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where('tenant_id', '=', tenantId)
+    .where('inquiry_id', '=', inquiryId)
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+/** A new reply-by for every address of the inquiry (an amendment that moves it); their links close then. */
+export async function setReplyBy(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string, replyBy: Date) {
+  await db
+    .updateTable('inquiry_recipients')
+    .set({ reply_by: replyBy })
+    .where('tenant_id', '=', tenantId)
+    .where('inquiry_id', '=', inquiryId)
+    .execute();
+}

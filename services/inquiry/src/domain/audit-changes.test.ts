@@ -13,6 +13,7 @@ const inquiry = {
   etb: null,
   etd: null,
   commentary: 'Prefer barge delivery.',
+  supplier_notes: null,
   selling_terms: 'GT&C',
 };
 

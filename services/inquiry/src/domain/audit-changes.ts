@@ -40,6 +40,7 @@ export function inquiryFields(inquiry: {
   etb: Date | null;
   etd: Date | null;
   commentary: string | null;
+  supplier_notes: string | null;
   selling_terms: string | null;
 }): Fields {
   return {
@@ -53,6 +54,7 @@ export function inquiryFields(inquiry: {
     etb: iso(inquiry.etb),
     etd: iso(inquiry.etd),
     commentary: inquiry.commentary,
+    supplier_notes: inquiry.supplier_notes,
     selling_terms: inquiry.selling_terms,
   };
 }

@@ -46,6 +46,7 @@ export async function copyInquiry(db: Kysely<InquiryDB>, caller: Caller, sourceI
       etb: null,
       etd: null,
       commentary: source.commentary,
+      supplier_notes: source.supplier_notes,
       cancel_reason: null,
     });
     await insertLines(

@@ -22,7 +22,6 @@ import {
 import { byUser, recordAudit } from './audit';
 import { addedFields, changedFields, inquiryFields, lineFields, removedFields } from './audit-changes';
 import { nextStatus, type InquiryAction } from './inquiry-lifecycle';
-import { amendIfSent, supplierFacts } from './rfq/amendments';
 import { writeCancelNotices } from './rfq/cancel-notices';
 import type { NoticeSource } from './rfq/supplier-mail-gate';
 import type { CustomerFacts, DirectoryLookups, FuelType, PortFacts } from './directory-lookups';
@@ -184,6 +183,7 @@ export async function createInquiry(
       owner_name: caller.name,
       ...partyColumns(customer, port),
       ...ownColumns(input),
+      supplier_notes: input.supplier_notes,
       cancel_reason: null,
     });
     await insertLines(trx, caller.tenantId, id, lines.values);
@@ -242,37 +242,17 @@ export async function assertChangeable(
   return inquiry;
 }
 
-/** Reads who would tell the suppliers, before the change: a draft went to nobody, so nothing is read. */
-async function prepareNotices(source: NoticeSource, inquiry: InquiryRow): Promise<void> {
-  if (inquiry.status !== 'draft') await source.gate.prepare();
-}
-
 /**
- * An edit under the inquiry's lock and, for an inquiry already sent, in the same transaction the
- * amendment it makes (revision, mails to every address it went to, through the mail gate).
+ * An edit under the inquiry's lock. An inquiry already sent tells its suppliers nothing yet: its
+ * edits wait as pending changes (the detail's pending_changes) until the trader sends one
+ * amendment with all of them (rfq/send-amendment).
  */
-function amendingChange<T>(
+const editChange = <T>(
   db: Kysely<InquiryDB>,
   caller: Caller,
   id: string,
-  notices: NoticeSource,
   change: (trx: Kysely<InquiryDB>, inquiry: InquiryRow) => Promise<T>,
-): Promise<T> {
-  return notices.gate.settle(
-    changeInquiry(db, caller, id, 'edit', async (trx, inquiry) => {
-      const before = await supplierFacts(trx, inquiry);
-      const result = await change(trx, inquiry);
-      const amended = await amendIfSent(trx, notices, before, caller.tenantId, id);
-      if (amended > 0)
-        await recordAudit(trx, {
-          ...byUser(caller, id),
-          type: 'amendment_sent',
-          detail: { revision: inquiry.revision + 1, recipient_count: amended },
-        });
-      return result;
-    }),
-  );
-}
+): Promise<T> => changeInquiry(db, caller, id, 'edit', change);
 
 export async function editInquiry(
   db: Kysely<InquiryDB>,
@@ -280,17 +260,18 @@ export async function editInquiry(
   caller: Caller,
   id: string,
   input: UpdateInput,
-  source: NoticeSource,
 ): Promise<void> {
-  const current = await assertChangeable(db, caller, id, 'edit');
-  const [{ customer, port, errors }] = await Promise.all([
-    resolveParties(lookups, input),
-    prepareNotices(source, current),
-  ]);
+  await assertChangeable(db, caller, id, 'edit');
+  const { customer, port, errors } = await resolveParties(lookups, input);
   throwIfAny(errors);
   if (!customer || !port) throw new InquiryInputError(errors);
-  await amendingChange(db, caller, id, source, async (trx, before) => {
-    const columns = { ...partyColumns(customer, port), ...ownColumns(input) };
+  await editChange(db, caller, id, async (trx, before) => {
+    // A PUT without supplier_notes (the spec's clients) keeps them.
+    const columns = {
+      ...partyColumns(customer, port),
+      ...ownColumns(input),
+      supplier_notes: input.supplier_notes === undefined ? before.supplier_notes : input.supplier_notes,
+    };
     await updateInquiry(trx, caller.tenantId, id, columns);
     if (input.imo !== before.imo) await nameVessel(trx, caller, input.imo, input.vessel_name);
     const changes = changedFields(inquiryFields(before), inquiryFields({ ...before, ...columns }));
@@ -305,15 +286,11 @@ export async function addLine(
   caller: Caller,
   id: string,
   input: LineInput,
-  source: NoticeSource,
 ): Promise<string> {
-  const current = await assertChangeable(db, caller, id, 'edit');
-  const [{ values, errors }] = await Promise.all([
-    resolveLines(lookups, [input], () => 'product_name'),
-    prepareNotices(source, current),
-  ]);
+  await assertChangeable(db, caller, id, 'edit');
+  const { values, errors } = await resolveLines(lookups, [input], () => 'product_name');
   throwIfAny(errors);
-  return amendingChange(db, caller, id, source, async (trx) => {
+  return editChange(db, caller, id, async (trx) => {
     const [lineId] = await insertLines(trx, caller.tenantId, id, values);
     await updateInquiry(trx, caller.tenantId, id, {});
     await recordAudit(trx, {
@@ -333,19 +310,15 @@ export async function changeLine(
   id: string,
   lineId: string,
   input: LineUpdateInput,
-  source: NoticeSource,
 ): Promise<void> {
-  const current = await assertChangeable(db, caller, id, 'edit');
-  const [{ values, errors }] = await Promise.all([
-    resolveLines(
-      lookups,
-      [{ ...input, iso_spec: input.iso_spec ?? DEFAULT_ISO_SPEC, product_id: null }],
-      () => 'product_name',
-    ),
-    prepareNotices(source, current),
-  ]);
+  await assertChangeable(db, caller, id, 'edit');
+  const { values, errors } = await resolveLines(
+    lookups,
+    [{ ...input, iso_spec: input.iso_spec ?? DEFAULT_ISO_SPEC, product_id: null }],
+    () => 'product_name',
+  );
   throwIfAny(errors);
-  await amendingChange(db, caller, id, source, async (trx) => {
+  await editChange(db, caller, id, async (trx) => {
     const existing = await findLine(trx, caller.tenantId, id, lineId);
     if (!existing) throw new InquiryNotFoundError('line');
     // The spec's line edit sends no ISO edition: the line keeps its own.
@@ -368,10 +341,9 @@ export async function removeLine(
   caller: Caller,
   id: string,
   lineId: string,
-  source: NoticeSource,
 ): Promise<void> {
-  await prepareNotices(source, await assertChangeable(db, caller, id, 'edit'));
-  await amendingChange(db, caller, id, source, async (trx) => {
+  await assertChangeable(db, caller, id, 'edit');
+  await editChange(db, caller, id, async (trx) => {
     const line = await findLine(trx, caller.tenantId, id, lineId);
     if (!line) throw new InquiryNotFoundError('line');
     await deleteLine(trx, caller.tenantId, lineId);
@@ -392,7 +364,9 @@ export async function cancelInquiry(
   reason: string | null,
   source: NoticeSource,
 ): Promise<void> {
-  await prepareNotices(source, await assertChangeable(db, caller, id, 'cancel'));
+  // A draft went to nobody, so nobody's standing is read for it.
+  const current = await assertChangeable(db, caller, id, 'cancel');
+  if (current.status !== 'draft') await source.gate.prepare();
   await source.gate.settle(
     changeInquiry(db, caller, id, 'cancel', async (trx, inquiry) => {
       const status = nextStatus(inquiry.status, 'cancel');

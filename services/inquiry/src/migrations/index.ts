@@ -9,6 +9,7 @@ import * as m0007 from './0007-mail-threads';
 import * as m0008 from './0008-audit-trail';
 import * as m0009 from './0009-superseded-links';
 import * as m0010 from './0010-notifications';
+import * as m0011 from './0011-supplier-notes-and-sent-version';
 import * as m0012 from './0012-split-award-and-rounds';
 import * as m0014 from './0014-inquiry-owners';
 import * as m0015 from './0015-supplier-messages';
@@ -25,6 +26,7 @@ export const migrations: Migrations = {
   '0008-audit-trail': m0008,
   '0009-superseded-links': m0009,
   '0010-notifications': m0010,
+  '0011-supplier-notes-and-sent-version': m0011,
   '0012-split-award-and-rounds': m0012,
   '0014-inquiry-owners': m0014,
   '0015-supplier-messages': m0015,

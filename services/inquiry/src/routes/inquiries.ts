@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  amendmentSend,
+  amendmentSendResponse,
   createdResponse,
   detailResponse,
   idParams,
@@ -30,6 +32,8 @@ import {
   removeLine,
 } from '../domain/inquiries';
 import { copyInquiry } from '../domain/copy-inquiry';
+import { sendAmendment } from '../domain/rfq/send-amendment';
+import { pendingChanges } from '../domain/rfq/sent-version';
 import type { NoticeSource } from '../domain/rfq/supplier-mail-gate';
 import { toDetail, toSummary } from './inquiry-views';
 
@@ -43,7 +47,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
   const { db } = deps.database;
   const tags = ['inquiries'];
   const lookups = (request: FastifyRequest) => directoryLookups(deps.directory, onBehalfOf(request));
-  // Edits and cancels of a sent inquiry tell its suppliers, with the caller as sender.
+  // Amendments and cancels of a sent inquiry tell its suppliers, with the caller as sender.
   const notices = (request: FastifyRequest): NoticeSource => ({
     secrets: deps.mailSecrets,
     gate: supplierMailGate(deps, mailQuota, request),
@@ -130,8 +134,8 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
     async (request) => {
       const inquiry = await findInquiry(db, request.auth.tenantId, request.params.id);
       if (!inquiry) throw notFound(NOT_FOUND);
-      const lines = await linesByInquiry(db, request.auth.tenantId, [inquiry.id]);
-      return toDetail(inquiry, lines.get(inquiry.id) ?? []);
+      const lines = (await linesByInquiry(db, request.auth.tenantId, [inquiry.id])).get(inquiry.id) ?? [];
+      return toDetail(inquiry, lines, await pendingChanges(db, inquiry, lines));
     },
   );
 
@@ -140,26 +144,44 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
     {
       schema: {
         operationId: 'updateInquiry',
-        summary: 'Change an inquiry (its suppliers are told when it was sent)',
+        summary:
+          'Change an inquiry (a sent one keeps the change pending until an amendment is sent; without supplier_notes they stay)',
         tags,
         params: idParams,
         body: inquiryUpdate,
-        response: { 200: detailResponse, ...errorResponses(403, 404, 409, 429) },
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
-      await domain(
-        editInquiry(
-          db,
-          lookups(request),
-          callerOf(request),
-          request.params.id,
-          request.body,
-          notices(request),
-        ),
-      );
+      await domain(editInquiry(db, lookups(request), callerOf(request), request.params.id, request.body));
       afterWrite();
       return { success: true as const, detail: 'Inquiry updated successfully!' };
+    },
+  );
+
+  app.post(
+    '/api/inquiries/:id/amendments',
+    {
+      schema: {
+        operationId: 'sendAmendment',
+        summary:
+          'Mail the suppliers one amendment listing every change since they were last told (409 when nothing is pending)',
+        tags,
+        params: idParams,
+        body: amendmentSend,
+        response: { 200: amendmentSendResponse, ...errorResponses(403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const amended = await domain(
+        sendAmendment(db, callerOf(request), request.params.id, request.body, notices(request)),
+      );
+      afterWrite();
+      return {
+        success: true as const,
+        amended_count: amended,
+        detail: `Amendment sent to ${amended} supplier ${amended === 1 ? 'address' : 'addresses'}.`,
+      };
     },
   );
 
@@ -193,12 +215,12 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
         tags,
         params: idParams,
         body: productLineInput,
-        response: { 201: createdResponse, ...errorResponses(403, 404, 409, 429) },
+        response: { 201: createdResponse, ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
       const id = await domain(
-        addLine(db, lookups(request), callerOf(request), request.params.id, request.body, notices(request)),
+        addLine(db, lookups(request), callerOf(request), request.params.id, request.body),
       );
       afterWrite();
       return reply.code(201).send({ success: true, id, detail: 'Product added successfully!' });
@@ -214,14 +236,12 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
         tags,
         params: productLineParams,
         body: productLineUpdate,
-        response: { 200: detailResponse, ...errorResponses(403, 404, 409, 429) },
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
       const { id, productId } = request.params;
-      await domain(
-        changeLine(db, lookups(request), callerOf(request), id, productId, request.body, notices(request)),
-      );
+      await domain(changeLine(db, lookups(request), callerOf(request), id, productId, request.body));
       afterWrite();
       return { success: true as const, detail: 'Product updated successfully!' };
     },
@@ -235,12 +255,12 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
         summary: 'Remove a fuel line from an inquiry',
         tags,
         params: productLineParams,
-        response: { 200: detailResponse, ...errorResponses(403, 404, 409, 429) },
+        response: { 200: detailResponse, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
       const { id, productId } = request.params;
-      await domain(removeLine(db, callerOf(request), id, productId, notices(request)));
+      await domain(removeLine(db, callerOf(request), id, productId));
       afterWrite();
       return { success: true as const, detail: 'Product deleted successfully!' };
     },

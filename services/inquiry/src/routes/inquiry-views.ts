@@ -2,6 +2,7 @@ import {
   canonicalDecimal,
   type InquiryDetail,
   type InquiryProductLine,
+  type PendingChanges,
   type InquirySummary,
 } from '@mfd/contracts';
 import type { InquiryRow } from '../data/inquiries.repository';
@@ -39,7 +40,11 @@ export function toSummary(inquiry: InquiryRow, lines: ProductLineRow[]): Inquiry
   };
 }
 
-export function toDetail(inquiry: InquiryRow, lines: ProductLineRow[]): InquiryDetail {
+export function toDetail(
+  inquiry: InquiryRow,
+  lines: ProductLineRow[],
+  pending: PendingChanges | null,
+): InquiryDetail {
   return {
     ...toSummary(inquiry, lines),
     trading_company_id: inquiry.tenant_id,
@@ -51,6 +56,7 @@ export function toDetail(inquiry: InquiryRow, lines: ProductLineRow[]): InquiryD
     etb: iso(inquiry.etb),
     etd: iso(inquiry.etd),
     commentary: inquiry.commentary,
+    supplier_notes: inquiry.supplier_notes,
     cancel_reason: inquiry.cancel_reason,
     updated_at: inquiry.updated_at.toISOString(),
     port_details:
@@ -66,5 +72,6 @@ export function toDetail(inquiry: InquiryRow, lines: ProductLineRow[]): InquiryD
     customer_details: inquiry.customer_name
       ? { legal_entity_name: inquiry.customer_name, general_email: inquiry.customer_email }
       : null,
+    pending_changes: pending,
   };
 }

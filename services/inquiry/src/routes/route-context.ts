@@ -15,6 +15,7 @@ import { InquiryTransitionError } from '../domain/inquiry-lifecycle';
 import { DistributionRefusedError } from '../domain/rfq/distribute';
 import { OfferExpiredError, OfferInputError, OfferNotFoundError } from '../domain/rfq/offer-errors';
 import { OfferTransitionError } from '../domain/rfq/offer-lifecycle';
+import { NothingPendingError } from '../domain/rfq/send-amendment';
 import {
   MailboxUnverifiedError,
   SenderUnknownError,
@@ -36,7 +37,8 @@ function asHttpError(err: unknown): unknown {
     err instanceof OfferTransitionError ||
     err instanceof OfferExpiredError ||
     err instanceof DistributionRefusedError ||
-    err instanceof SentMeanwhileError
+    err instanceof SentMeanwhileError ||
+    err instanceof NothingPendingError
   )
     return conflict(err.message);
   if (err instanceof SenderUnknownError) return serviceUnavailable(err.message);

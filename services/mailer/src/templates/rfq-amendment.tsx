@@ -1,7 +1,15 @@
 import { Section, Text } from '@react-email/components';
 import type { MailTemplate } from '@mfd/contracts';
 import { Layout, paragraph } from './layout';
-import { DataTable, heading, OfferButton, offerLink, RfqSummary, vesselAtPort } from './rfq-summary';
+import {
+  DataTable,
+  heading,
+  MultiLine,
+  OfferButton,
+  offerLink,
+  RfqSummary,
+  vesselAtPort,
+} from './rfq-summary';
 import { Signature } from './signature';
 import { amendmentSubject } from './subjects';
 import type { TemplateDefinition } from './template';
@@ -11,7 +19,7 @@ type Data = Extract<MailTemplate, { template: 'rfq-amendment' }>['data'];
 const before = { color: '#6b7280', textDecoration: 'line-through' };
 const after = { backgroundColor: '#fef3c7', fontWeight: 700, padding: '0 2px' };
 
-/** An inquiry a supplier was sent changed: what changed, marked, then the inquiry as it is now. */
+/** An inquiry a supplier was sent changed: the trader's word, what changed, marked, then the inquiry as it is now. */
 export const rfqAmendment: TemplateDefinition<Data> = {
   subject: (data) => amendmentSubject(data.rfq, data.reply_by),
   personal: { fields: ['supplier_name', 'token'], inUrls: ['token'] },
@@ -24,6 +32,11 @@ export const rfqAmendment: TemplateDefinition<Data> = {
           below and, if you have already made an offer, review it: an offer made before this change is shown
           to us as priced before the amendment until you update it.
         </Text>
+        {data.message && (
+          <Text style={paragraph}>
+            <MultiLine text={data.message} />
+          </Text>
+        )}
         {data.changes.length > 0 && (
           <Section
             style={{

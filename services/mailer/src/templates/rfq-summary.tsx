@@ -116,7 +116,7 @@ export function FuelLines({ rfq }: { rfq: RfqMailFacts }) {
   );
 }
 
-/** The whole inquiry as a supplier prices it, with the time offers are due. Never a customer. */
+/** The whole inquiry as a supplier prices it, with the trader's notes for suppliers and the time offers are due. Never a customer. */
 export function RfqSummary({ rfq, replyBy }: { rfq: RfqMailFacts; replyBy: string }) {
   return (
     <>
@@ -129,6 +129,14 @@ export function RfqSummary({ rfq, replyBy }: { rfq: RfqMailFacts; replyBy: strin
           <Text style={heading}>Selling terms</Text>
           <Text style={paragraph}>
             <MultiLine text={rfq.selling_terms} />
+          </Text>
+        </>
+      )}
+      {rfq.supplier_notes && (
+        <>
+          <Text style={heading}>Notes</Text>
+          <Text style={paragraph}>
+            <MultiLine text={rfq.supplier_notes} />
           </Text>
         </>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amendmentChanges, type SupplierFacts } from './amendments';
+import { amendmentChanges, changedFacts, type SupplierFacts } from './amendments';
 
 const VLSFO = 'a0000000-0000-4000-8000-000000000001';
 const MGO = 'a0000000-0000-4000-8000-000000000002';
@@ -15,6 +15,7 @@ function facts(extra: Partial<SupplierFacts> = {}): SupplierFacts {
     etb: new Date('2026-12-10T04:00:00Z'),
     etd: null,
     selling_terms: 'Delivered',
+    supplier_notes: null,
     lines: [
       {
         id: VLSFO,
@@ -111,5 +112,44 @@ describe('amendment changes', () => {
       { label: 'Fuel grade', before: 'VLSFO', after: 'ULSFO' },
       { label: 'ULSFO ISO spec', before: 'ISO8217:2017', after: 'ISO8217:2024' },
     ]);
+  });
+
+  it('when the notes for suppliers are written, changed or cleared, then the change shows both texts', () => {
+    expect(amendmentChanges(facts(), facts({ supplier_notes: 'Barge <b>only</b>.' }))).toEqual([
+      { label: 'Notes for suppliers', before: 'None', after: 'Barge <b>only</b>.' },
+    ]);
+    expect(amendmentChanges(facts({ supplier_notes: 'Barge only.' }), facts())).toEqual([
+      { label: 'Notes for suppliers', before: 'Barge only.', after: 'None' },
+    ]);
+  });
+});
+
+describe('pending changes', () => {
+  it('when nothing a supplier sees changed, then no field and no line is pending', () => {
+    expect(changedFacts(facts(), facts())).toEqual({ fields: [], lines_changed: 0 });
+  });
+
+  it('when the ETA, the port, the notes and two lines change, then the fields are named and a line edited twice counts once', () => {
+    const before = facts();
+    const after = facts({
+      eta: new Date('2026-12-11T02:30:00Z'),
+      port_name: 'Rotterdam',
+      port_unlocode: 'NLRTM',
+      supplier_notes: 'Barge only.',
+      lines: [{ ...before.lines[0]!, quantity_mt_max: '700', iso_spec: 'ISO8217:2024' }],
+    });
+    expect(changedFacts(before, after)).toEqual({
+      fields: ['port_id', 'eta', 'supplier_notes'],
+      lines_changed: 2,
+    });
+  });
+
+  it('when a line is added, then it counts as a changed line', () => {
+    const before = facts();
+    const added = { ...before.lines[1]!, id: 'a0000000-0000-4000-8000-000000000003' };
+    expect(changedFacts(before, facts({ lines: [...before.lines, added] }))).toEqual({
+      fields: [],
+      lines_changed: 1,
+    });
   });
 });

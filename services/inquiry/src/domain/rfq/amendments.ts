@@ -1,17 +1,6 @@
-import type { Kysely } from 'kysely';
-import { canonicalDecimal, formatPortAndUtc, type rfqChange } from '@mfd/contracts';
-import type { z } from 'zod';
-import type { InquiryDB } from '../../data/db';
-import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquiries.repository';
-import { linesByInquiry } from '../../data/product-lines.repository';
-import { recipientsOfInquiry } from '../../data/recipients.repository';
-import { writeLinkMails } from './recipient-mail';
-import { rfqFacts } from './rfq-facts';
-import type { NoticeSource } from './supplier-mail-gate';
+import { canonicalDecimal, formatPortAndUtc, type RfqChange } from '@mfd/contracts';
 
-export type RfqChange = z.infer<typeof rfqChange>;
-
-interface FactsLine {
+export interface FactsLine {
   id: string;
   product_name: string;
   iso_spec: string;
@@ -19,7 +8,7 @@ interface FactsLine {
   quantity_mt_max: string;
 }
 
-/** What a supplier was told of an inquiry; an edit of anything else (customer, agent, notes) is not theirs. */
+/** What a supplier is told of an inquiry; an edit of anything else (customer, agent, internal notes) is not theirs. */
 export interface SupplierFacts {
   vessel_name: string;
   imo: string | null;
@@ -30,6 +19,7 @@ export interface SupplierFacts {
   etb: Date | null;
   etd: Date | null;
   selling_terms: string | null;
+  supplier_notes: string | null;
   lines: FactsLine[];
 }
 
@@ -90,45 +80,31 @@ export function amendmentChanges(before: SupplierFacts, after: SupplierFacts): R
         after: time(after[key], after.port_timezone),
       });
   text('Selling terms', before.selling_terms, after.selling_terms);
+  text('Notes for suppliers', before.supplier_notes, after.supplier_notes);
   changes.push(...lineChanges(before.lines, after.lines));
   return changes.slice(0, MAX_CHANGES);
 }
 
-const factsOf = (inquiry: InquiryRow, lines: FactsLine[]): SupplierFacts => ({ ...inquiry, lines });
-
-/** The inquiry's supplier-facing facts now, read inside the change's transaction. */
-export async function supplierFacts(trx: Kysely<InquiryDB>, inquiry: InquiryRow): Promise<SupplierFacts> {
-  const lines = await linesByInquiry(trx, inquiry.tenant_id, [inquiry.id]);
-  return factsOf(inquiry, lines.get(inquiry.id) ?? []);
-}
-
 /**
- * After an edit, in its transaction: when the inquiry has been sent and the edit changed what
- * suppliers were told, the supplier mail gate admits the amendments, the revision goes up and
- * every address it went to gets an amendment with the changes and a new personal link (its
- * reply-by unchanged). A draft, or an edit of anything suppliers never saw, sends nothing.
- * Answers the number of amendment mails written.
+ * Which of the inquiry's fields (API names) differ between two versions, and how many fuel lines
+ * were added, changed or removed: what the detail page says is waiting for an amendment.
  */
-export async function amendIfSent(
-  trx: Kysely<InquiryDB>,
-  notices: NoticeSource,
-  before: SupplierFacts,
-  tenantId: string,
-  inquiryId: string,
-): Promise<number> {
-  const recipients = await recipientsOfInquiry(trx, tenantId, inquiryId);
-  if (recipients.length === 0) return 0;
-  const inquiry = await findInquiry(trx, tenantId, inquiryId);
-  if (!inquiry) return 0;
-  const lines = (await linesByInquiry(trx, tenantId, [inquiryId])).get(inquiryId) ?? [];
-  const changes = amendmentChanges(before, factsOf(inquiry, lines));
-  if (changes.length === 0) return 0;
-  const sender = await notices.gate.admit(recipients.map((r) => r.email));
-  await updateInquiry(trx, tenantId, inquiryId, { revision: inquiry.revision + 1, amended_at: new Date() });
-  const rfq = rfqFacts(inquiry, lines);
-  await writeLinkMails(trx, { secrets: notices.secrets, sender }, recipients, rfq, {
-    template: 'rfq-amendment',
-    changes,
-  });
-  return recipients.length;
+export function changedFacts(before: SupplierFacts, after: SupplierFacts) {
+  const fields: string[] = [];
+  const same = (a: string | null, b: string | null) => (a ?? '') === (b ?? '');
+  if (!same(before.vessel_name, after.vessel_name)) fields.push('vessel_name');
+  if (!same(before.imo, after.imo)) fields.push('imo');
+  if (port(before) !== port(after)) fields.push('port_id');
+  for (const key of ['eta', 'etb', 'etd'] as const)
+    if ((before[key]?.getTime() ?? null) !== (after[key]?.getTime() ?? null)) fields.push(key);
+  if (!same(before.selling_terms, after.selling_terms)) fields.push('selling_terms');
+  if (!same(before.supplier_notes, after.supplier_notes)) fields.push('supplier_notes');
+  const afterById = new Map(after.lines.map((l) => [l.id, l]));
+  const beforeIds = new Set(before.lines.map((l) => l.id));
+  const linesChanged =
+    before.lines.filter((was) => {
+      const now = afterById.get(was.id);
+      return !now || lineChanges([was], [now]).length > 0;
+    }).length + after.lines.filter((l) => !beforeIds.has(l.id)).length;
+  return { fields, lines_changed: linesChanged };
 }

@@ -7,6 +7,7 @@ import { linesByInquiry } from '../../data/product-lines.repository';
 import { recipientsOfInquiry } from '../../data/recipients.repository';
 import { envelope } from './recipient-mail';
 import { rfqFacts } from './rfq-facts';
+import { sentFacts } from './sent-version';
 import type { NoticeSource } from './supplier-mail-gate';
 
 /** Notices carry this reference, so their delivery never overwrites the recipient's invitation status. */
@@ -27,7 +28,9 @@ export async function writeCancelNotices(
   if (recipients.length === 0) return 0;
   const ctx = { secrets: notices.secrets, sender: await notices.gate.admit(recipients.map((r) => r.email)) };
   const lines = await linesByInquiry(trx, inquiry.tenant_id, [inquiry.id]);
-  const rfq = rfqFacts(inquiry, lines.get(inquiry.id) ?? []);
+  // The inquiry as they were told it: changes never sent are not theirs to read now.
+  const sent = sentFacts(inquiry, lines.get(inquiry.id) ?? []);
+  const rfq = rfqFacts(sent, sent.lines);
   for (const recipient of recipients)
     await writeOutbox(trx, QUEUES.mailSend, {
       ...envelope(ctx, recipient),

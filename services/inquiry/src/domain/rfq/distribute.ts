@@ -27,6 +27,7 @@ import { writeLinkMails, type MailRecipient } from './recipient-mail';
 import { resolveReplyBy } from './reply-by';
 import { skippedNote, tooSoonToResend, type SkipReason } from './resend-rule';
 import { rfqFacts } from './rfq-facts';
+import { sentFacts, versionOf } from './sent-version';
 import type { SupplierLookups } from './supplier-lookups';
 import type { SupplierMailGate } from './supplier-mail-gate';
 
@@ -193,7 +194,10 @@ export async function distributeInquiry(
       { email: sender.email, name: sender.name },
       now,
     );
-    const rfq = rfqFacts(inquiry, lines);
+    // Every supplier reads the same version: while edits wait for an amendment, a new address gets
+    // the inquiry as the others were told it, and the amendment then reaches it with theirs.
+    const sent = sentFacts(inquiry, lines);
+    const rfq = rfqFacts(sent, sent.lines);
     const recipients: MailRecipient[] = [];
     const newRows: Parameters<typeof insertRecipients>[1] = [];
     for (const { address, resendId } of toSend) {
@@ -231,7 +235,10 @@ export async function distributeInquiry(
       cc: input.cc_me ? sender.email : null,
     });
     const status = nextStatus(inquiry.status, 'distribute');
-    await updateInquiry(trx, caller.tenantId, id, { status });
+    await updateInquiry(trx, caller.tenantId, id, {
+      status,
+      ...(inquiry.sent_version ? {} : { sent_version: versionOf(sent) }),
+    });
     await recordAudit(trx, {
       ...byUser(caller, id),
       type: 'inquiry_distributed',

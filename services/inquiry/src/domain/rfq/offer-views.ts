@@ -26,6 +26,7 @@ import { offerLinkState } from './offer-link-state';
 import { recordLinkOpen } from './link-opens';
 import { offerTokenHash } from './offer-link-token';
 import { chargeOf, priceOffer, type OfferFigures } from './offer-pricing';
+import { sentFacts } from './sent-version';
 import { linkRecipient } from './submit-offer';
 
 /** The comparison shows at most this many offers of one inquiry (far more than suppliers at a port). */
@@ -89,22 +90,25 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
       ])
     : [[], []];
   const order = new Map(requested.map((l) => [l.id, l.position]));
+  // The inquiry as the supplier was last told it: edits wait for the trader's amendment.
+  const sent = sentFacts(inquiry, requested);
   return {
     state,
     supplier_name: link.supplier_name,
     inquiry: {
-      vessel_name: inquiry.vessel_name,
-      imo: inquiry.imo,
-      port_name: inquiry.port_name,
-      port_unlocode: inquiry.port_unlocode,
-      port_timezone: inquiry.port_timezone,
-      eta: iso(inquiry.eta),
-      etb: iso(inquiry.etb),
-      etd: iso(inquiry.etd),
+      vessel_name: sent.vessel_name,
+      imo: sent.imo,
+      port_name: sent.port_name,
+      port_unlocode: sent.port_unlocode,
+      port_timezone: sent.port_timezone,
+      eta: iso(sent.eta),
+      etb: iso(sent.etb),
+      etd: iso(sent.etd),
       reply_by: link.reply_by.toISOString(),
-      selling_terms: inquiry.selling_terms,
+      selling_terms: sent.selling_terms,
+      supplier_notes: sent.supplier_notes,
       trader: { name: link.sender_name, company: link.sender_company },
-      products: requested.map((l) => ({
+      products: sent.lines.map((l) => ({
         id: l.id,
         product_name: l.product_name,
         iso_spec: l.iso_spec,

@@ -42,6 +42,8 @@ type LinkMail =
   | {
       template: 'rfq-amendment';
       changes: Extract<MailTemplate, { template: 'rfq-amendment' }>['data']['changes'];
+      /** The trader's word with the amendment. */
+      message: string | null;
     };
 
 /** Where a supplier's reply to a mail about an inquiry belongs: the inquiry's recipient it was sent to. */
@@ -110,7 +112,10 @@ export async function writeLinkMails(
       mail:
         mail.template === 'rfq-invitation'
           ? { template: 'rfq-invitation' as const, data }
-          : { template: 'rfq-amendment' as const, data: { ...data, changes: mail.changes } },
+          : {
+              template: 'rfq-amendment' as const,
+              data: { ...data, changes: mail.changes, message: mail.message },
+            },
     };
   });
   const jobIds = await writeOutboxMany(trx, QUEUES.mailSend, jobs);

@@ -1,5 +1,5 @@
 import { canonicalDecimal, type RfqMailFacts } from '@mfd/contracts';
-import type { InquiryRow } from '../../data/inquiries.repository';
+import type { SupplierFacts } from './amendments';
 
 interface Line {
   product_name: string;
@@ -8,8 +8,11 @@ interface Line {
   quantity_mt_max: string;
 }
 
-/** The inquiry as suppliers may see it, for every RFQ mail: never the customer. */
-export function rfqFacts(inquiry: InquiryRow, lines: Line[]): RfqMailFacts {
+/**
+ * The inquiry as suppliers may see it, for every RFQ mail: never the customer nor the internal
+ * notes. Takes the inquiry as it stands or as it was last sent.
+ */
+export function rfqFacts(inquiry: Omit<SupplierFacts, 'lines'>, lines: Line[]): RfqMailFacts {
   const iso = (at: Date | null) => (at ? at.toISOString() : null);
   return {
     vessel_name: inquiry.vessel_name,
@@ -21,6 +24,7 @@ export function rfqFacts(inquiry: InquiryRow, lines: Line[]): RfqMailFacts {
     etb: iso(inquiry.etb),
     etd: iso(inquiry.etd),
     selling_terms: inquiry.selling_terms,
+    supplier_notes: inquiry.supplier_notes,
     products: lines.map((l) => ({
       product_name: l.product_name,
       iso_spec: l.iso_spec,

@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AmendmentSend,
+  AmendmentSendResponse,
   CreatedResponse,
   CustomerSearchResult,
   DetailResponse,
@@ -89,4 +91,10 @@ export const useUpdateLine = (id: string) =>
 export const useDeleteLine = (id: string) =>
   useInquiryMutation((lineId: string) =>
     apiRequest<DetailResponse>(`/api/inquiries/${id}/products/${lineId}`, { method: 'DELETE' }),
+  );
+
+/** Mails the suppliers one amendment with every change waiting; the detail's pending changes clear with it. */
+export const useSendAmendment = (id: string) =>
+  useInquiryMutation((body: AmendmentSend) =>
+    apiRequest<AmendmentSendResponse>(`/api/inquiries/${id}/amendments`, { method: 'POST', body }),
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatPortTime, formatUtc, isoToPortInput, portInputToIso } from '../../../lib/port-time';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useUpdateInquiry } from '../api/inquiries';
+import { NotesFields } from './notes-fields';
 import { CustomerBox, PortBox } from './party-boxes';
 import { ScheduleFields } from './schedule-fields';
 
@@ -44,6 +45,7 @@ const valuesOf = (i: InquiryDetail, zone: string) => ({
   etb: isoToPortInput(i.etb, zone),
   etd: isoToPortInput(i.etd, zone),
   commentary: i.commentary ?? '',
+  supplier_notes: i.supplier_notes ?? '',
 });
 
 const FORM_FIELD: Record<string, string> = { customer_company_id: 'customer_id' };
@@ -88,6 +90,7 @@ export function InquiryDetailsCard({ inquiry, editable }: { inquiry: InquiryDeta
         etb: portInputToIso(v.etb, zone),
         etd: portInputToIso(v.etd, zone),
         commentary: v.commentary || null,
+        supplier_notes: v.supplier_notes || null,
       });
       notifySuccess('Inquiry updated successfully!');
       setEditing(false);
@@ -130,7 +133,8 @@ export function InquiryDetailsCard({ inquiry, editable }: { inquiry: InquiryDeta
           <Fact label="Agent">{[inquiry.agent_name, inquiry.agent_email].filter(Boolean).join(' · ')}</Fact>
         </SimpleGrid>
         <Stack mt="md" gap={4}>
-          <Fact label="Notes">{inquiry.commentary}</Fact>
+          <Fact label="Additional Notes (internal)">{inquiry.commentary}</Fact>
+          <Fact label="Notes for Suppliers">{inquiry.supplier_notes}</Fact>
           {inquiry.cancel_reason && <Fact label="Cancellation reason">{inquiry.cancel_reason}</Fact>}
         </Stack>
       </Card>
@@ -177,7 +181,10 @@ export function InquiryDetailsCard({ inquiry, editable }: { inquiry: InquiryDeta
             }}
             onChange={(key, value) => form.setFieldValue(key, value)}
           />
-          <Textarea label="Additional Notes" autosize minRows={2} {...form.getInputProps('commentary')} />
+          <NotesFields
+            internal={form.getInputProps('commentary')}
+            suppliers={form.getInputProps('supplier_notes')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEditing(false)}>
               Cancel

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import { portInputToIso } from '../../../lib/port-time';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { searchVessels, useCreateInquiry } from '../api/inquiries';
 import { AddVesselDialog } from './add-vessel-dialog';
+import { NotesFields } from './notes-fields';
 import { CustomerBox, PortBox } from './party-boxes';
 import { FuelLinesEditor, newFuelLine, type FuelLineValues } from './fuel-lines-editor';
 import { ScheduleFields, type ScheduleValues } from './schedule-fields';
@@ -26,6 +27,7 @@ type Values = ScheduleValues & {
   agent_name: string;
   agent_email: string;
   commentary: string;
+  supplier_notes: string;
   products: FuelLineValues[];
 };
 
@@ -40,6 +42,7 @@ const initialValues = (): Values => ({
   etb: '',
   etd: '',
   commentary: '',
+  supplier_notes: '',
   products: [newFuelLine()],
 });
 
@@ -114,6 +117,7 @@ export function InquiryForm({ onCancel }: { onCancel: () => void }) {
         etb: portInputToIso(v.etb, zone ?? 'UTC'),
         etd: portInputToIso(v.etd, zone ?? 'UTC'),
         commentary: v.commentary || null,
+        supplier_notes: v.supplier_notes || null,
         products: v.products
           .filter((l) => l.product_name)
           .map((l) => ({
@@ -209,7 +213,10 @@ export function InquiryForm({ onCancel }: { onCancel: () => void }) {
               onChange={(lines) => form.setFieldValue('products', lines)}
             />
           </div>
-          <Textarea label="Additional Notes" autosize minRows={2} {...form.getInputProps('commentary')} />
+          <NotesFields
+            internal={form.getInputProps('commentary')}
+            suppliers={form.getInputProps('supplier_notes')}
+          />
           {!form.values.customer_id && (
             <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Customer Required">
               You must select a valid customer from the autocomplete list before creating an inquiry.

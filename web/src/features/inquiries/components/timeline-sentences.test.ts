@@ -174,4 +174,43 @@ describe('the timeline in words', () => {
       'Landed cost: USD 610,000.00 → USD 602,550.50',
     ]);
   });
+
+  it('when an amendment is sent with a message and a new reply-by, then the sentence says both, and its changes read as the mail listed them', () => {
+    const item: TimelineItem = {
+      at,
+      actor: maria,
+      type: 'amendment_sent',
+      detail: {
+        revision: 2,
+        recipient_count: 3,
+        message: 'The berth moved.',
+        reply_by: '2030-12-02T04:00:00.000Z',
+      },
+      changes: { 'Notes for suppliers': { before: 'None', after: 'Barge only.' } },
+    };
+    expect(timelineSentence(item, ZONE)).toBe(
+      'Maria Jensen mailed the changes (revision 2) to 3 supplier addresses, reply by 2 Dec 2030 12:00 (UTC+8): “The berth moved.”',
+    );
+    expect(timelineChanges(item, ZONE)).toEqual([
+      {
+        field: 'Notes for suppliers',
+        label: 'Notes for suppliers',
+        before: 'None',
+        after: 'Barge only.',
+      },
+    ]);
+  });
+
+  it('when an amendment of before "Send amendment" is read, then it says what it always said', () => {
+    const item: TimelineItem = {
+      at,
+      actor: maria,
+      type: 'amendment_sent',
+      detail: { revision: 2, recipient_count: 1 },
+      changes: {},
+    };
+    expect(timelineSentence(item, ZONE)).toBe(
+      'Maria Jensen mailed the changes (revision 2) to 1 supplier address',
+    );
+  });
 });

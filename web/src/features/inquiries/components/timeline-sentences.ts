@@ -48,8 +48,11 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
       return `${who} set the index values offers are compared at`;
     case 'inquiry_distributed':
       return `${who} sent the inquiry to ${plural(item.detail.recipients.length, 'supplier address', 'supplier addresses')}, reply by ${portMoment(item.detail.reply_by, zone)}`;
-    case 'amendment_sent':
-      return `${who} mailed the changes (revision ${item.detail.revision}) to ${plural(item.detail.recipient_count, 'supplier address', 'supplier addresses')}`;
+    case 'amendment_sent': {
+      const { revision, recipient_count, message, reply_by } = item.detail;
+      const newReplyBy = reply_by ? `, reply by ${portMoment(reply_by, zone)}` : '';
+      return `${who} mailed the changes (revision ${revision}) to ${plural(recipient_count, 'supplier address', 'supplier addresses')}${newReplyBy}${message ? `: “${message}”` : ''}`;
+    }
     case 'mail_outcome': {
       const { mail, to, to_name, status, error } = item.detail;
       const whom = to_name ? `${to_name} (${to})` : to;
@@ -127,6 +130,7 @@ const LABELS: Record<string, string> = {
   etb: 'ETB',
   etd: 'ETD',
   commentary: 'Additional notes',
+  supplier_notes: 'Notes for suppliers',
   selling_terms: 'Selling terms',
   status: 'Status',
   product_name: 'Fuel type',

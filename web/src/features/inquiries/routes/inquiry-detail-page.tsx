@@ -10,13 +10,13 @@ import { MailSendButton } from '../../../components/mail-send-button';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useNotificationArrivals } from '../../../lib/api/notifications';
-import { useSupplierMailBlock } from '../../../lib/mailbox';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCancelInquiry, useCopyInquiry, useInquiry } from '../api/inquiries';
 import { useOffers } from '../api/offers';
 import { CancelReason } from '../components/cancel-reason';
 import { InquiryDetailsCard } from '../components/inquiry-details-card';
 import { InquiryStatusBadge } from '../components/inquiry-status-badge';
+import { PendingAmendment } from '../components/pending-amendment';
 import { ProductLinesCard } from '../components/product-lines-card';
 
 // The tabs other than Details are fetched when first opened, keeping the page's own download small.
@@ -102,7 +102,6 @@ export function InquiryDetailPage() {
   );
   useNotificationArrivals(inquiryId, refresh);
   const offerCount = offers.data?.length ?? 0;
-  const mailBlock = useSupplierMailBlock();
   useEffect(() => {
     if (status === 'distributed' && offerCount > 0)
       void queryClient.invalidateQueries({ queryKey: ['inquiries', 'detail', inquiryId] });
@@ -128,8 +127,6 @@ export function InquiryDetailPage() {
   }
   const data = inquiry.data;
   const open = (ACTIVE_INQUIRY_STATUSES as readonly string[]).includes(data.status);
-  // A change to a sent inquiry is mailed to its suppliers as an amendment.
-  const amendBlocked = open && data.status !== 'draft' ? mailBlock : null;
 
   return (
     <>
@@ -156,11 +153,7 @@ export function InquiryDetailPage() {
           This inquiry is {data.status} and can no longer be changed.
         </Alert>
       )}
-      {amendBlocked && (
-        <Alert color="gray" mb="md">
-          {amendBlocked}: changes to this inquiry are mailed to its suppliers.
-        </Alert>
-      )}
+      {open && <PendingAmendment inquiry={data} />}
       <Tabs
         value={tab}
         onChange={(value) => setParams(value && value !== 'details' ? { tab: value } : {}, { replace: true })}
@@ -174,8 +167,8 @@ export function InquiryDetailPage() {
         </Tabs.List>
         <Tabs.Panel value="details">
           <Stack>
-            <InquiryDetailsCard inquiry={data} editable={open && !amendBlocked} />
-            <ProductLinesCard inquiry={data} editable={open && !amendBlocked} />
+            <InquiryDetailsCard inquiry={data} editable={open} />
+            <ProductLinesCard inquiry={data} editable={open} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="suppliers">

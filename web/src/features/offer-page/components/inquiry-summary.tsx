@@ -15,7 +15,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The inquiry as the supplier may see it: vessel, port call in port time and UTC, terms and the fuel asked for (no customer). */
+/** The inquiry as the supplier may see it: vessel, port call in port time and UTC, terms, the fuel asked for and the trader's notes for suppliers (no customer). */
 export function InquirySummary({ page }: { page: PublicOfferPage }) {
   const { inquiry } = page;
   const zone = inquiry.port_timezone;
@@ -60,6 +60,16 @@ export function InquirySummary({ page }: { page: PublicOfferPage }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {inquiry.supplier_notes && (
+          <div>
+            <Text size="xs" fw={600} tt="uppercase" c="dimmed">
+              Notes
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="supplier-notes">
+              {inquiry.supplier_notes}
+            </Text>
+          </div>
+        )}
       </Stack>
     </Paper>
   );
