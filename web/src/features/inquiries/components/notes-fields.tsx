@@ -19,7 +19,7 @@ export function NotesFields({ internal, suppliers }: { internal: FieldProps; sup
       />
       <Textarea
         label="Notes for Suppliers"
-        description="Shown in the invitation and on the supplier's offer page."
+        description="Shown in the invitation and on the supplier’s offer page."
         autosize
         minRows={2}
         maxLength={4000}
