@@ -8,7 +8,14 @@ import { formatTable, readResults, RESULTS_DIR, type ResultRow } from './results
  * they measured against their targets (bench/README.md). `npm run bench -- gateway-overhead`
  * runs only the named ones. Exits 1 when a bench failed or missed a target.
  */
-const BENCHES = ['port-search', 'port-import', 'distribution', 'gateway-overhead', 'web-bundle'];
+const BENCHES = [
+  'port-search',
+  'port-import',
+  'distribution',
+  'gateway-overhead',
+  'web-bundle',
+  'price-history',
+];
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((b) => !BENCHES.includes(b));

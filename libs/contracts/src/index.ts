@@ -28,3 +28,4 @@ export * from './stems';
 export * from './claims';
 export * from './awards';
 export * from './messages';
+export * from './insights';

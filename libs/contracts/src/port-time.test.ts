@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPortShort } from './port-time';
+import { formatPortShort, portDate } from './port-time';
 
 describe('port time in a subject line', () => {
   it('when the port keeps a whole-hour offset, then the time reads in port time with the short offset and no year', () => {
@@ -20,5 +20,15 @@ describe('port time in a subject line', () => {
   it('when daylight saving changes the offset, then the offset of that day is shown', () => {
     expect(formatPortShort('2026-07-01T12:00:00Z', 'Europe/Amsterdam')).toBe('1 Jul 14:00 UTC+2');
     expect(formatPortShort('2026-12-01T12:00:00Z', 'Europe/Amsterdam')).toBe('1 Dec 13:00 UTC+1');
+  });
+});
+
+describe('the day at the port', () => {
+  it('when a moment is late evening UTC, then in Singapore it is already the next day, and in UTC it is not', () => {
+    const at = new Date('2026-11-25T17:30:00Z');
+    expect(portDate(at, 'Asia/Singapore')).toBe('2026-11-26');
+    expect(portDate(at, 'America/Houston')).toBe('2026-11-25');
+    expect(portDate(at, null)).toBe('2026-11-25');
+    expect(portDate(at, 'Not/AZone')).toBe('2026-11-25');
   });
 });

@@ -90,3 +90,22 @@ export function formatPortShort(iso: string, timeZone: string | null | undefined
   const local = parts(new Date(iso), validZone(timeZone) ?? 'UTC');
   return `${local.short} ${shortOffset(local.offset)}`;
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day at the port when something happened, "2026-11-25" (UTC's when the zone is unknown). */
+export function portDate(at: Date, timeZone: string | null | undefined): string {
+  const zone = validZone(timeZone) ?? 'UTC';
+  let format = dayFormatters.get(zone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormatters.set(zone, format);
+  }
+  return format.format(at);
+}

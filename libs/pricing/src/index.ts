@@ -2,3 +2,4 @@ export * from './landed-cost';
 export * from './line-price';
 export * from './stem-margin';
 export * from './split-award';
+export * from './price-stats';

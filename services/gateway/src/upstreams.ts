@@ -17,6 +17,7 @@ export const ROUTES: ReadonlyArray<{ prefix: string; upstream: UpstreamName; pub
   { prefix: '/api/offers', upstream: 'inquiry' },
   { prefix: '/api/dashboard', upstream: 'inquiry' },
   { prefix: '/api/notifications', upstream: 'inquiry' },
+  { prefix: '/api/insights', upstream: 'inquiry' },
   // Suppliers open their offer page from a mailed link, without an account.
   { prefix: '/api/public/offers', upstream: 'inquiry', public: true },
 ];

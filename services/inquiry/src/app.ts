@@ -14,6 +14,7 @@ import { registerActorNames } from './routes/actor-name';
 import { dashboardRoutes } from './routes/dashboard';
 import { distributionRoutes } from './routes/distribution';
 import { indexValueRoutes } from './routes/index-values';
+import { insightRoutes } from './routes/insights';
 import { inquiryRoutes } from './routes/inquiries';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
@@ -59,5 +60,6 @@ export async function buildApp(deps: InquiryDeps) {
   await app.register(timelineRoutes, { deps });
   await app.register(notificationRoutes, { deps });
   await app.register(messageRoutes, { deps });
+  await app.register(insightRoutes, { deps });
   return app;
 }

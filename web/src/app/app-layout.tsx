@@ -25,6 +25,7 @@ const LINKS = [
   { to: '/inquiries', label: 'Inquiries' },
   { to: '/customers', label: 'Customers' },
   { to: '/suppliers', label: 'Suppliers' },
+  { to: '/prices', label: 'Prices' },
   { to: '/admin', label: 'Admin', adminOnly: true },
 ];
 

@@ -53,6 +53,10 @@ const SuppliersPage = lazyPage(
   () => import('../features/suppliers/routes/suppliers-page'),
   (m) => m.SuppliersPage,
 );
+const PricesPage = lazyPage(
+  () => import('../features/insights/routes/prices-page'),
+  (m) => m.PricesPage,
+);
 const ProfilePage = lazyPage(
   () => import('../features/profile/routes/profile-page'),
   (m) => m.ProfilePage,
@@ -101,6 +105,7 @@ export const router = createBrowserRouter([
           { path: 'inquiries/:inquiryId', element: page(<InquiryDetailPage />), errorElement: <PageError /> },
           { path: 'customers', element: page(<CustomersPage />), errorElement: <PageError /> },
           { path: 'suppliers', element: page(<SuppliersPage />), errorElement: <PageError /> },
+          { path: 'prices', element: page(<PricesPage />), errorElement: <PageError /> },
           { path: 'profile', element: page(<ProfilePage />), errorElement: <PageError /> },
           { path: 'admin', element: page(<AdminPage />), errorElement: <PageError /> },
           { path: '*', element: page(<NotFoundPage />) },

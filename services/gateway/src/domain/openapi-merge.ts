@@ -67,6 +67,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   inquiries:
     'The company’s inquiries, their fuel lines, and sending them to suppliers as requests for quotation.',
   offers: 'Suppliers’ offers on an inquiry: compare, their revisions, record one received by phone, award.',
+  insights:
+    'Reports on the company’s own offers: price history per port and grade, what was last done, exports.',
   notifications:
     'What the signed-in user is told about their inquiries (new, revised and expiring offers, failed supplier mails), and which of those also come by mail.',
   'public offers':

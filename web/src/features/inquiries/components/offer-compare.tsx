@@ -1,6 +1,7 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { InquiryDetail, OfferView } from '@mfd/contracts';
+import type { InquiryDetail, LastDoneLine, OfferView } from '@mfd/contracts';
+import { LastDoneDifference, LastDoneLabel } from '../../../components/last-done';
 import { MailSendButton } from '../../../components/mail-send-button';
 import { formatQuantityRange } from '../../../lib/money';
 import { formatPortShort, validityText } from '../../../lib/port-clock';
@@ -36,9 +37,12 @@ export function OfferCompare({
   canAward,
   onAward,
   onHistory,
+  lastDone,
 }: {
   inquiry: InquiryDetail;
   offers: OfferView[];
+  /** Per fuel line, what was last awarded for its grade at this port. */
+  lastDone: ReadonlyMap<string, LastDoneLine>;
   /** Offers as the trader saw them when an award was refused as stale: what changed since is marked. */
   seen: ReadonlyMap<string, OfferView>;
   canAward: boolean;
@@ -124,13 +128,20 @@ export function OfferCompare({
                   <Text size="xs" c="dimmed" fw={400}>
                     {formatQuantityRange(line.quantity_mt_min, line.quantity_mt_max)} requested
                   </Text>
+                  <LastDoneLabel lastDone={lastDone.get(line.id)} />
                 </Stack>
               }
             >
               {offers.map((o) =>
                 cell(
                   o,
-                  <LineCell offer={o} lineId={line.id} productName={line.product_name} />,
+                  <>
+                    <LineCell offer={o} lineId={line.id} productName={line.product_name} />
+                    <LastDoneDifference
+                      price={o.per_product_lines[line.id]?.effective_price_per_mt}
+                      lastDone={lastDone.get(line.id)}
+                    />
+                  </>,
                   o.cheapest_lines.includes(line.id),
                   `line:${line.id}`,
                   (before) => lineText(before, line.id),

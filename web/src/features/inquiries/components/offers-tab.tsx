@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ACTIVE_INQUIRY_STATUSES, type InquiryDetail, type OfferView } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { errorDetail } from '../../../lib/api-client';
+import { useLastDone } from '../../../lib/api/last-done';
 import { useOffers } from '../api/offers';
 import { AwardDialog } from './award-dialog';
 import { IndexValuesCard } from './index-values-card';
@@ -16,6 +17,8 @@ import { SplitAwardPanel } from './split-award-panel';
 export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
   const open = (ACTIVE_INQUIRY_STATUSES as readonly string[]).includes(inquiry.status);
   const offers = useOffers(inquiry.id, open);
+  // Beside each line; the comparison shows without it while it loads or if it fails.
+  const lastDone = useLastDone(inquiry.id);
   const [recording, setRecording] = useState(false);
   const [awarding, setAwarding] = useState<OfferView | null>(null);
   const [history, setHistory] = useState<OfferView | null>(null);
@@ -83,6 +86,7 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
               canAward={open}
               onAward={setAwarding}
               onHistory={setHistory}
+              lastDone={lastDone.data ?? new Map()}
             />
           </>
         )}

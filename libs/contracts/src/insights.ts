@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { requiredText, uuid } from './fields';
+
+/** Reports look this far back unless asked otherwise (issue 26: the last 90 days). */
+export const DEFAULT_REPORT_DAYS = 90;
+/** The longest period one report covers: a few years of a desk's offers. */
+export const MAX_REPORT_DAYS = 366 * 3;
+
+const DAY_MS = 86_400_000;
+const reportDate = (label: string) =>
+  z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).optional();
+
+/** The days a report covers, both included: `from`/`to` as asked, else the 90 days up to today (UTC). */
+export function reportPeriod(query: { from?: string; to?: string }, now: Date): { from: string; to: string } {
+  const to = query.to ?? now.toISOString().slice(0, 10);
+  const from =
+    query.from ??
+    new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_REPORT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  return { from, to };
+}
+
+/** `from` and `to` (dates, optional everywhere): `from` not after `to`, at most MAX_REPORT_DAYS apart. */
+function checkPeriod(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (!q.from || !q.to) return;
+  const days = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS;
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must not be before From' });
+  else if (days >= MAX_REPORT_DAYS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `A report covers at most ${MAX_REPORT_DAYS} days`,
+    });
+}
+
+export const reportPeriodQuery = z
+  .object({ from: reportDate('From'), to: reportDate('To') })
+  .superRefine(checkPeriod);
+
+export const priceHistoryQuery = z
+  .object({
+    port_id: uuid('Port'),
+    product: requiredText('Fuel type', 50),
+    from: reportDate('From'),
+    to: reportDate('To'),
+  })
+  .superRefine(checkPeriod);
+export type PriceHistoryQuery = z.input<typeof priceHistoryQuery>;
+
+/** One port-time day with offers for the grade: prices per MT as exact decimal text. */
+export const priceHistoryDay = z.object({
+  date: z.iso.date(),
+  offers: z.number().int(),
+  min_price: z.string(),
+  median_price: z.string(),
+  max_price: z.string(),
+  awarded_count: z.number().int(),
+  /** Weighted by the awarded lines' requested max quantity; null on a day nothing offered was awarded. */
+  awarded_avg_price: z.string().nullable(),
+});
+export type PriceHistoryDay = z.infer<typeof priceHistoryDay>;
+
+export const priceHistoryResponse = z.object({ items: z.array(priceHistoryDay) });
+export type PriceHistoryResponse = z.infer<typeof priceHistoryResponse>;
+
+/** What was last awarded at the inquiry's port for each of its grades, from the company's other inquiries. */
+export const lastDoneLine = z.object({
+  product_line_id: z.uuid(),
+  price_per_mt: z.string(),
+  /** The port-time day of the award. */
+  date: z.iso.date(),
+  inquiry_id: z.uuid(),
+});
+export type LastDoneLine = z.infer<typeof lastDoneLine>;
+
+export const lastDoneResponse = z.object({ items: z.array(lastDoneLine) });
+export type LastDoneResponse = z.infer<typeof lastDoneResponse>;

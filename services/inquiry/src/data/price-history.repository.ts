@@ -1,0 +1,117 @@
+import { sql, type Kysely } from 'kysely';
+import type { Pricing } from '@mfd/contracts';
+import type { IndexValue } from '@mfd/pricing';
+import type { InquiryDB } from './db';
+
+/** Offers that put a price on the table: drafts were never sent, withdrawn ones were taken back. */
+export const OFFERED_STATUSES = ['submitted', 'awarded', 'not_awarded'] as const;
+
+/** One offered line of a grade at a port, as the price history reads it. */
+export interface OfferedPriceRow {
+  offer_id: string;
+  inquiry_id: string;
+  submitted_at: Date;
+  awarded: boolean;
+  port_timezone: string | null;
+  /** The requested max of the line: what an awarded price is weighted by. */
+  quantity_mt_max: string;
+  pricing: Pricing;
+  price_per_mt: string | null;
+  index_name: string | null;
+  differential: string | null;
+}
+
+/**
+ * The company's offered lines of one grade (its name in any case) at one port, submitted within
+ * [since, until). The grade is matched on the inquiry's line, as the trader named it.
+ */
+export function offeredPrices(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  filter: { portId: string; product: string; since: Date; until: Date },
+): Promise<OfferedPriceRow[]> {
+  return db
+    .selectFrom('offers as o')
+    .innerJoin('inquiries as i', 'i.id', 'o.inquiry_id')
+    .innerJoin('inquiry_products as p', 'p.inquiry_id', 'o.inquiry_id')
+    .innerJoin('offer_lines as l', (j) =>
+      j.onRef('l.offer_id', '=', 'o.id').onRef('l.product_line_id', '=', 'p.id'),
+    )
+    .select([
+      'o.id as offer_id',
+      'o.inquiry_id',
+      sql<Date>`o.submitted_at`.as('submitted_at'),
+      sql<boolean>`o.status = 'awarded'`.as('awarded'),
+      'i.port_timezone',
+      'p.quantity_mt_max',
+      'l.pricing',
+      'l.price_per_mt',
+      'l.index_name',
+      'l.differential',
+    ])
+    .where('o.tenant_id', '=', tenantId)
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.port_id', '=', filter.portId)
+    .where('p.tenant_id', '=', tenantId)
+    .where(sql`lower(p.product_name)`, '=', filter.product.trim().toLowerCase())
+    .where('o.status', 'in', OFFERED_STATUSES)
+    .where('o.submitted_at', '>=', filter.since)
+    .where('o.submitted_at', '<', filter.until)
+    .execute();
+}
+
+/** The benchmark values of several of the tenant's inquiries, grouped by inquiry. */
+export async function indexValuesByInquiry(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  inquiryIds: string[],
+): Promise<Map<string, IndexValue[]>> {
+  const byInquiry = new Map<string, IndexValue[]>();
+  if (inquiryIds.length === 0) return byInquiry;
+  const rows = await db
+    .selectFrom('inquiry_index_values')
+    .select(['inquiry_id', 'index_name', 'value', sql<string>`to_char(as_of, 'YYYY-MM-DD')`.as('as_of')])
+    .where('tenant_id', '=', tenantId)
+    .where('inquiry_id', 'in', inquiryIds)
+    .execute();
+  for (const { inquiry_id, ...value } of rows)
+    byInquiry.set(inquiry_id, [...(byInquiry.get(inquiry_id) ?? []), value]);
+  return byInquiry;
+}
+
+/** The last award of each grade of an inquiry at its port, from the company's other inquiries. */
+export interface LastAwardRow {
+  product_line_id: string;
+  inquiry_id: string;
+  awarded_at: Date;
+  port_timezone: string | null;
+  pricing: Pricing;
+  price_per_mt: string | null;
+  index_name: string | null;
+  differential: string | null;
+}
+
+export function lastAwards(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  inquiryId: string,
+): Promise<LastAwardRow[]> {
+  return sql<LastAwardRow>`
+    select p.id as product_line_id, d.*
+    from inquiry_products p
+    join inquiries i on i.id = p.inquiry_id
+    cross join lateral (
+      select o.inquiry_id, o.awarded_at, i2.port_timezone, l.pricing, l.price_per_mt, l.index_name, l.differential
+      from inquiries i2
+      join offers o on o.inquiry_id = i2.id and o.status = 'awarded'
+      join inquiry_products p2 on p2.inquiry_id = i2.id and lower(p2.product_name) = lower(p.product_name)
+      join offer_lines l on l.offer_id = o.id and l.product_line_id = p2.id
+      where i2.tenant_id = ${tenantId} and i2.port_id = i.port_id and i2.id <> i.id
+      order by o.awarded_at desc
+      limit 1
+    ) d
+    where p.tenant_id = ${tenantId} and p.inquiry_id = ${inquiryId}
+  `
+    .execute(db)
+    .then((r) => r.rows);
+}

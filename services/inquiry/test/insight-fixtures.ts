@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { OfferStatus } from '@mfd/contracts';
+import type { InquiryDB } from '../src/data/db';
+
+/**
+ * Offers written straight into the tables, with the times a report reads (submitted, awarded):
+ * the API stamps "now", and a report is about days past.
+ */
+export function insightSeeder(db: Kysely<InquiryDB>) {
+  return {
+    async inquiry(
+      tenantId: string,
+      portId: string,
+      lines: { product: string; max: string }[],
+      extra: { timezone?: string; customer?: string; vessel?: string } = {},
+    ) {
+      const id = randomUUID();
+      await db
+        .insertInto('inquiries')
+        .values({
+          id,
+          tenant_id: tenantId,
+          created_by: randomUUID(),
+          vessel_name: extra.vessel ?? 'MSC Oscar',
+          customer_name: extra.customer ?? null,
+          port_id: portId,
+          port_name: 'Singapore',
+          port_timezone: extra.timezone ?? 'Asia/Singapore',
+          status: 'quoting',
+        })
+        .execute();
+      const lineIds = lines.map(() => randomUUID());
+      await db
+        .insertInto('inquiry_products')
+        .values(
+          lines.map((l, i) => ({
+            id: lineIds[i]!,
+            tenant_id: tenantId,
+            inquiry_id: id,
+            product_name: l.product,
+            quantity_mt_min: '1',
+            quantity_mt_max: l.max,
+            iso_spec: 'ISO 8217:2017',
+            position: i,
+          })),
+        )
+        .execute();
+      return { id, tenantId, lineIds };
+    },
+
+    async indexValue(inquiry: { id: string; tenantId: string }, name: string, value: string) {
+      await db
+        .insertInto('inquiry_index_values')
+        .values({
+          inquiry_id: inquiry.id,
+          index_key: name.trim().toLowerCase(),
+          tenant_id: inquiry.tenantId,
+          index_name: name,
+          value,
+          as_of: '2026-11-01',
+          updated_by: randomUUID(),
+        })
+        .execute();
+    },
+
+    /** An offer on the inquiry's lines: a price each (a number for fixed, { index, differential } linked). */
+    async offer(
+      inquiry: { id: string; tenantId: string; lineIds: string[] },
+      prices: (string | { index: string; differential: string } | null)[],
+      opts: { status?: OfferStatus; submittedAt: string; awardedAt?: string; supplier?: string },
+    ) {
+      const id = randomUUID();
+      await db
+        .insertInto('offers')
+        .values({
+          id,
+          tenant_id: inquiry.tenantId,
+          inquiry_id: inquiry.id,
+          supplier_id: randomUUID(),
+          supplier_name: opts.supplier ?? 'Supplier',
+          status: opts.status ?? 'submitted',
+          submitted_at: new Date(opts.submittedAt),
+          awarded_at: opts.awardedAt ? new Date(opts.awardedAt) : null,
+          revision: 1,
+        })
+        .execute();
+      const lines = prices.flatMap((price, i) =>
+        price === null
+          ? []
+          : [
+              {
+                offer_id: id,
+                product_line_id: inquiry.lineIds[i]!,
+                tenant_id: inquiry.tenantId,
+                min_deliverable: '1',
+                max_deliverable: '5000',
+                delivery_method: 'barge' as const,
+                ...(typeof price === 'string'
+                  ? { pricing: 'fixed' as const, price_per_mt: price, index_name: null, differential: null }
+                  : {
+                      pricing: 'index' as const,
+                      price_per_mt: null,
+                      index_name: price.index,
+                      differential: price.differential,
+                    }),
+              },
+            ],
+      );
+      if (lines.length) await db.insertInto('offer_lines').values(lines).execute();
+      return id;
+    },
+  };
+}

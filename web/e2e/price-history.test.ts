@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createCustomer, createInquiry } from './support/api';
+import { axeViolations } from './support/axe';
+import { useBrowser } from './support/browser';
+import { confirmMailbox, signUp } from './support/session';
+
+const DAY = 86_400_000;
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** An offer recorded by the trader on one of the inquiry's lines (the VLSFO), as a phone call gives it. */
+async function recordOffer(
+  page: Page,
+  inquiry: { id: string; lineIds: string[] },
+  supplierId: string,
+  price: string,
+) {
+  return apiCall<{ offer_id: string; revision: number }>(
+    page,
+    'POST',
+    `/api/inquiries/${inquiry.id}/offers`,
+    {
+      supplier_id: supplierId,
+      lines: [
+        {
+          product_line_id: inquiry.lineIds[0],
+          price_per_mt: price,
+          min_deliverable: '500',
+          max_deliverable: '600',
+          delivery_method: 'barge',
+        },
+      ],
+      valid_until: new Date(Date.now() + DAY).toISOString(),
+    },
+  );
+}
+
+describe('price history in the browser', () => {
+  const browser = useBrowser();
+
+  it('when a grade was offered and awarded at a port, then the Offers tab of the next inquiry shows the last done and the Prices page charts the day', async () => {
+    const run = randomUUID().slice(0, 8);
+    const page = await browser.openPage();
+    await confirmMailbox(page, (await signUp(page)).email);
+    const customer = await createCustomer(page, 'Nordic Tankers A/S');
+    const suppliers = [];
+    for (const name of [`Cheap Oil ${run}`, `Dear Oil ${run}`]) {
+      suppliers.push(
+        await apiCall<{ id: string }>(page, 'POST', '/api/suppliers', {
+          trading_name: name,
+          default_email: `desk.${name.split(' ')[0]!.toLowerCase()}.${run}@oil.example`,
+        }),
+      );
+    }
+    const sendTo = (inquiryId: string) =>
+      apiCall(page, 'POST', `/api/inquiries/${inquiryId}/distribute`, {
+        recipients: suppliers.map((s) => ({ supplier_id: s.id })),
+      });
+
+    const first = await createInquiry(page, customer.id);
+    await sendTo(first.id);
+    const won = await recordOffer(page, first, suppliers[0]!.id, '600');
+    await recordOffer(page, first, suppliers[1]!.id, '620');
+    await apiCall(page, 'POST', `/api/offers/${won.offer_id}/award`, { revision: won.revision, notes: null });
+
+    const next = await createInquiry(page, customer.id);
+    await sendTo(next.id);
+    await recordOffer(page, next, suppliers[1]!.id, '612.5');
+    await page.goto(`/inquiries/${next.id}?tab=offers`);
+    const compared = page.getByRole('table', { name: 'Offers compared' });
+    await compared.getByText(/^Last done at this port: USD 600\.00 on \d{4}-\d\d-\d\d$/).waitFor();
+    expect(flat(await compared.innerText())).toContain('USD 12.50 above last done');
+
+    // The Prices page: a port and a grade, then the day's band, median and award.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Prices' }).click();
+    await page.getByRole('heading', { name: 'Prices' }).waitFor();
+    await page.getByText('Choose a port and a fuel type').waitFor();
+    await page.getByLabel('Port').fill('SGSIN');
+    await page
+      .getByRole('option', { name: /Singapore/ })
+      .first()
+      .click();
+    await page.getByRole('textbox', { name: 'Fuel Type' }).click();
+    await page.getByRole('option', { name: 'VLSFO', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Prices per day' });
+    await table.waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
+    const row = flat(await table.locator('tbody tr').first().innerText());
+    expect(row).toMatch(/^\d{4}-\d\d-\d\d 3 USD 600\.00 USD 612\.50 USD 620\.00 USD 600\.00 \(1\)$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
