@@ -30,11 +30,11 @@ const db = database.db;
 /** A company's year: inquiries spread over 365 days up to NOW, their lines, offers and offer lines. */
 async function fill(tenantId: string): Promise<void> {
   await sql`
-    insert into inquiries (id, tenant_id, created_by, vessel_name, port_id, port_name, port_timezone, status, created_at)
-    select gen_random_uuid(), ${tenantId}::uuid, gen_random_uuid(), 'Vessel ' || i,
+    insert into inquiries (id, tenant_id, created_by, owner_id, owner_name, vessel_name, port_id, port_name, port_timezone, status, created_at)
+    select gen_random_uuid(), ${tenantId}::uuid, u.id, u.id, 'Trader', 'Vessel ' || i,
       (${PORTS}::uuid[])[1 + i % 10], 'Port ' || (i % 10), 'Asia/Singapore', 'awarded',
       ${NOW}::timestamptz - ((i * 37) % 365) * interval '1 day' - (i % 24) * interval '1 hour'
-    from generate_series(1, ${INQUIRIES}) as i`.execute(db);
+    from generate_series(1, ${INQUIRIES}) as i cross join (select gen_random_uuid() as id) u`.execute(db);
   await sql`
     insert into inquiry_products (id, tenant_id, inquiry_id, product_name, quantity_mt_min, quantity_mt_max, iso_spec, position)
     select gen_random_uuid(), i.tenant_id, i.id, g.name, 100, 500 + (abs(hashtext(i.id::text)) % 1000), 'ISO 8217:2017', g.position

@@ -44,7 +44,7 @@ describe('price history in the browser', () => {
     const page = await browser.openPage();
     await confirmMailbox(page, (await signUp(page)).email);
     const customer = await createCustomer(page, 'Nordic Tankers A/S');
-    const suppliers = [];
+    const suppliers: { id: string }[] = [];
     for (const name of [`Cheap Oil ${run}`, `Dear Oil ${run}`]) {
       suppliers.push(
         await apiCall<{ id: string }>(page, 'POST', '/api/suppliers', {
@@ -76,7 +76,7 @@ describe('price history in the browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Prices' }).click();
     await page.getByRole('heading', { name: 'Prices' }).waitFor();
     await page.getByText('Choose a port and a fuel type').waitFor();
-    await page.getByLabel('Port').fill('SGSIN');
+    await page.getByRole('textbox', { name: 'Port' }).fill('SGSIN');
     await page
       .getByRole('option', { name: /Singapore/ })
       .first()

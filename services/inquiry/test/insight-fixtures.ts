@@ -16,12 +16,15 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
       extra: { timezone?: string; customer?: string; vessel?: string } = {},
     ) {
       const id = randomUUID();
+      const creator = randomUUID();
       await db
         .insertInto('inquiries')
         .values({
           id,
           tenant_id: tenantId,
-          created_by: randomUUID(),
+          created_by: creator,
+          owner_id: creator,
+          owner_name: 'Tom Trader',
           vessel_name: extra.vessel ?? 'MSC Oscar',
           customer_name: extra.customer ?? null,
           port_id: portId,
