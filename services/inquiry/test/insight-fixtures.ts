@@ -71,7 +71,14 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
     async offer(
       inquiry: { id: string; tenantId: string; lineIds: string[] },
       prices: (string | { index: string; differential: string } | null)[],
-      opts: { status?: OfferStatus; submittedAt: string; awardedAt?: string; supplier?: string },
+      opts: {
+        status?: OfferStatus;
+        submittedAt: string;
+        awardedAt?: string;
+        supplier?: string;
+        /** A split award: the indexes of the lines it won. */
+        awardedLines?: number[];
+      },
     ) {
       const id = randomUUID();
       await db
@@ -85,6 +92,7 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
           status: opts.status ?? 'submitted',
           submitted_at: new Date(opts.submittedAt),
           awarded_at: opts.awardedAt ? new Date(opts.awardedAt) : null,
+          awarded_line_ids: opts.awardedLines?.map((i) => inquiry.lineIds[i]!) ?? null,
           revision: 1,
         })
         .execute();

@@ -57,6 +57,17 @@ describe('price history and last done', () => {
       submittedAt: '2026-11-03T02:00:00Z',
     });
     await seed.offer(second, ['605.5'], { status: 'not_awarded', submittedAt: '2026-11-03T02:00:00Z' });
+    // A split award gave this offer its gasoil only: its fuel oil was offered, not awarded.
+    const split = await seed.inquiry(user.tenantId, port, [
+      { product: 'MGO', max: '100' },
+      { product: 'VLSFO', max: '700' },
+    ]);
+    await seed.offer(split, ['880', '630'], {
+      status: 'awarded',
+      submittedAt: '2026-11-03T03:00:00Z',
+      awardedAt: '2026-11-06T03:00:00Z',
+      awardedLines: [0],
+    });
 
     // Another port, another grade, another company: all left out.
     const away = await seed.inquiry(user.tenantId, elsewhere, [{ product: 'VLSFO', max: '500' }]);
@@ -90,10 +101,10 @@ describe('price history and last done', () => {
         },
         {
           date: '2026-11-03',
-          offers: 1,
+          offers: 2,
           min_price: '605.50',
-          median_price: '605.50',
-          max_price: '605.50',
+          median_price: '617.75',
+          max_price: '630.00',
           awarded_count: 0,
           awarded_avg_price: null,
         },

@@ -41,7 +41,10 @@ export function offeredPrices(
       'o.id as offer_id',
       'o.inquiry_id',
       sql<Date>`o.submitted_at`.as('submitted_at'),
-      sql<boolean>`o.status = 'awarded'`.as('awarded'),
+      // A split award gives an offer only some of its lines.
+      sql<boolean>`o.status = 'awarded' and (o.awarded_line_ids is null or p.id = any(o.awarded_line_ids))`.as(
+        'awarded',
+      ),
       'i.port_timezone',
       'p.quantity_mt_max',
       'l.pricing',
@@ -105,6 +108,7 @@ export function lastAwards(
       from inquiries i2
       join offers o on o.inquiry_id = i2.id and o.status = 'awarded'
       join inquiry_products p2 on p2.inquiry_id = i2.id and lower(p2.product_name) = lower(p.product_name)
+        and (o.awarded_line_ids is null or p2.id = any(o.awarded_line_ids))
       join offer_lines l on l.offer_id = o.id and l.product_line_id = p2.id
       where i2.tenant_id = ${tenantId} and i2.port_id = i.port_id and i2.id <> i.id
       order by o.awarded_at desc
