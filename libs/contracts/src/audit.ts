@@ -22,6 +22,8 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
  * - offer_submitted / offer_revised: by the supplier's link; offer_recorded: by the trader.
  * - offer_awarded: the decision; inquiry_cancelled: called off.
  * - port_merged: the company's own port became the shared one (an operator approved it).
+ * - owner_changed: the inquiry was handed to another member (by a member, or because an admin
+ *   removed its owner from the company).
  */
 export const AUDIT_EVENT_TYPES = [
   'inquiry_created',
@@ -41,6 +43,7 @@ export const AUDIT_EVENT_TYPES = [
   'offer_awarded',
   'inquiry_cancelled',
   'port_merged',
+  'owner_changed',
 ] as const;
 export const auditEventType = z.enum(AUDIT_EVENT_TYPES);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -131,6 +134,12 @@ export const auditDetail = {
   }),
   inquiry_cancelled: z.object({ reason: note.nullable(), notice_count: count }),
   port_merged: z.object({ unlocode: name }),
+  owner_changed: z.object({
+    from: z.object({ id: z.uuid(), name }),
+    to: z.object({ id: z.uuid(), name }),
+    /** handed_over: a member gave it on; member_removed: its owner left the company. */
+    reason: z.enum(['handed_over', 'member_removed']),
+  }),
 } as const satisfies Record<AuditEventType, z.ZodType>;
 export type AuditDetail<T extends AuditEventType> = z.input<(typeof auditDetail)[T]>;
 
@@ -182,6 +191,7 @@ export const timelineItem = z.discriminatedUnion('type', [
   timelineEntry('offer_awarded', auditDetail.offer_awarded),
   timelineEntry('inquiry_cancelled', auditDetail.inquiry_cancelled),
   timelineEntry('port_merged', auditDetail.port_merged),
+  timelineEntry('owner_changed', auditDetail.owner_changed),
 ]);
 export type TimelineItem = z.infer<typeof timelineItem>;
 

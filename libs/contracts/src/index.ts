@@ -29,3 +29,4 @@ export * from './claims';
 export * from './awards';
 export * from './messages';
 export * from './insights';
+export * from './team';

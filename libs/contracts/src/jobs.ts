@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAIL_STATUSES } from './constants';
+import { MAIL_STATUSES, ROLES } from './constants';
 import { chargeView, MAX_CHARGES, paymentView, PRICINGS } from './offer-terms';
 import { MAX_DIGEST_ITEMS, traderAlertItem } from './notifications';
 import { DELIVERY_METHODS } from './offers';
@@ -73,6 +73,17 @@ export const mailTemplate = z.discriminatedUnion('template', [
   z.object({
     template: z.literal('verify-email'),
     data: z.object({ first_name: z.string(), token: sealedSecret, expires_in_minutes: z.number().int() }),
+  }),
+  /** A company admin invites a colleague: the single-use link to join the company with a role. */
+  z.object({
+    template: z.literal('company-invitation'),
+    data: z.object({
+      company_name: z.string(),
+      inviter_name: z.string(),
+      role: z.enum(ROLES),
+      token: sealedSecret,
+      expires_in_days: z.number().int(),
+    }),
   }),
   /** A supplier is asked to price an inquiry through its personal link. */
   z.object({ template: z.literal('rfq-invitation'), data: z.object(rfqLinkData) }),
@@ -351,6 +362,23 @@ export const mailerReplyReceivedEvent = z.object({
 });
 export type MailerReplyReceivedEvent = z.infer<typeof mailerReplyReceivedEvent>;
 
+const memberRef = z.object({ id: z.uuid(), name: z.string().max(200) });
+
+/**
+ * An admin removed a member from the company: the inquiry service hands the member's open
+ * inquiries to `reassign_to`, each hand-over in its inquiry's trail by the admin who removed them.
+ */
+export const identityMemberRemovedEvent = z.object({
+  type: z.literal('identity.member-removed'),
+  tenant_id: z.uuid(),
+  user_id: z.uuid(),
+  user_name: z.string().max(200),
+  reassign_to: memberRef,
+  removed_by: memberRef,
+  at: z.string(),
+});
+export type IdentityMemberRemovedEvent = z.infer<typeof identityMemberRemovedEvent>;
+
 /** Every payload that travels through an outbox and a queue. */
 export const jobPayload = z.discriminatedUnion('type', [
   mailSendJob,
@@ -360,6 +388,7 @@ export const jobPayload = z.discriminatedUnion('type', [
   directoryPortsMergedEvent,
   mailerAddressBouncedEvent,
   mailerReplyReceivedEvent,
+  identityMemberRemovedEvent,
 ]);
 export type JobPayload = z.infer<typeof jobPayload>;
 

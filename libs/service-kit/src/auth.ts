@@ -139,16 +139,19 @@ export const authPlugin = fp(
         if (header !== undefined) verified.set(header, known);
       }
       const { claims } = known;
-      if (await opts.revocations.isRevoked(claims)) throw unauthorized(SESSION_INVALID);
+      const standing = await opts.revocations.standing(claims);
+      if (standing.revoked) throw unauthorized(SESSION_INVALID);
+      // A role changed since the token was signed applies now, not at the next sign-in.
+      const role = standing.role ?? claims.role;
       request[kAuth] = {
         userId: claims.sub,
         tenantId: claims.tid,
-        role: claims.role,
+        role,
         operator: claims.operator,
         tokenId: claims.jti,
         expiresAt: claims.exp,
       };
-      if (config.role && claims.role !== config.role) throw forbidden();
+      if (config.role && role !== config.role) throw forbidden();
       if (config.operator && !claims.operator) throw forbidden();
     });
   },

@@ -23,6 +23,8 @@ export const forbidden = (detail = 'You do not have permission to do this') =>
 export const notFound = (detail = 'Not found') => new AppError(404, 'NOT_FOUND', detail);
 export const conflict = (detail: string, errors?: FieldError[]) =>
   new AppError(409, 'CONFLICT', detail, errors);
+/** A one-time link that worked once and no longer does (used, revoked, expired). */
+export const gone = (detail: string) => new AppError(410, 'GONE', detail);
 export const payloadTooLarge = (detail = 'The upload is too large') =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', detail);
 /** A dependency the answer needs is down (e.g. logout while Redis is): the caller may try again later. */

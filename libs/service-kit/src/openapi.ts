@@ -14,7 +14,7 @@ const ERROR_DESCRIPTIONS = {
   404: 'Not found: it does not exist or belongs to another company.',
   408: 'The upload stalled or took longer than allowed: nothing of it was used.',
   409: 'Refused because of what is already there: a duplicate, a change the current status does not allow, or a stale revision.',
-  410: 'The link is closed (the inquiry was awarded, cancelled or has expired, or a newer link was sent): `state` says which.',
+  410: 'The link is closed: an offer link because the inquiry was awarded, cancelled or has expired, or a newer link was sent (`state` says which); an invitation because it was used, revoked or has expired.',
   413: 'The request body or upload is larger than allowed.',
   415: 'The body is not of a content type this operation takes.',
   429: 'Too many attempts, or the company’s mail quota is reached: wait as many seconds as Retry-After says, then try again.',

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { ROLES, type Role } from '@mfd/contracts';
 import { serviceUnavailable } from './errors';
 import type { OutageLog } from './redis';
 
@@ -30,9 +31,20 @@ interface Log extends OutageLog {
 const quiet: Log = { warn() {}, info() {}, error() {} };
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** What a token is worth now: revoked, or live with the role its user has now (null: as the token says). */
+export interface TokenStanding {
+  revoked: boolean;
+  role: Role | null;
+}
+
+const isRole = (value: string | null | undefined): value is Role =>
+  (ROLES as readonly string[]).includes(value ?? '');
+
 /**
  * Revoked tokens, shared by every service through Redis: a denylist of token ids (logout) and a
- * per-user "not before" second (password reset) for tokens issued before it.
+ * per-user "not before" second (password reset) for tokens issued before it. Role changes travel
+ * the same way: a token carries the role it was signed with, and a user's role changed since
+ * applies from their next request on, whatever token they hold.
  *
  * Each process keeps a copy of every revocation it has seen (published on a channel, reloaded from
  * an index whenever the connection is made again) and checks it first. Redis is asked too, at most
@@ -46,6 +58,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export class TokenRevocations {
   private readonly denied = new Map<string, number>();
   private readonly notBefore = new Map<string, { at: number; until: number }>();
+  /** Roles changed while tokens signed with the old one may live, by user; the latest change wins. */
+  private readonly roles = new Map<string, { at: number; role: Role; until: number }>();
   /** Token ids Redis found unrevoked, until when (ms) that answer stands; oldest first. */
   private readonly checkedClear = new Map<string, number>();
   private readonly subscriber: Redis;
@@ -120,6 +134,10 @@ export class TokenRevocations {
     return `${this.prefix}:auth:nbf:${userId}`;
   }
 
+  private roleKey(userId: string) {
+    return `${this.prefix}:auth:role:${userId}`;
+  }
+
   async revokeToken(tokenId: string, expiresAtSeconds: number): Promise<void> {
     const ttl = Math.max(1, expiresAtSeconds - nowSeconds());
     const member = `d:${tokenId}`;
@@ -137,24 +155,52 @@ export class TokenRevocations {
     );
   }
 
+  /**
+   * The user's role is now `role`: tokens signed before keep working with it in place of theirs,
+   * until the longest of them has expired. Published like a revocation (needs Redis: 503 without).
+   */
+  async changeRole(userId: string, role: Role, maxTokenLifetimeSeconds: number): Promise<void> {
+    const now = nowSeconds();
+    const member = `r:${userId}:${now}:${role}`;
+    const until = now + maxTokenLifetimeSeconds;
+    await this.write(
+      (m) => m.set(this.roleKey(userId), `${now}:${role}`, 'EX', maxTokenLifetimeSeconds),
+      member,
+      until,
+    );
+  }
+
   async isRevoked(claims: { jti: string; sub: string; iat: number }): Promise<boolean> {
-    if (this.knows(claims)) return true;
+    return (await this.standing(claims)).revoked;
+  }
+
+  /** Whether the token is revoked, and the role its user has now if it changed since it was signed. */
+  async standing(claims: { jti: string; sub: string; iat: number }): Promise<TokenStanding> {
+    if (this.knows(claims)) return { revoked: true, role: null };
     const live = this.subscriber.status === 'ready';
-    if (live && (this.checkedClear.get(claims.jti) ?? 0) > Date.now()) return false;
+    if (live && (this.checkedClear.get(claims.jti) ?? 0) > Date.now())
+      return { revoked: false, role: this.knownRole(claims.sub) };
     if (await this.reachable()) {
       try {
-        const [denied, notBefore] = await this.redis.mget(
+        const [denied, notBefore, changed] = await this.redis.mget(
           this.denyKey(claims.jti),
           this.notBeforeKey(claims.sub),
+          this.roleKey(claims.sub),
         );
         const revoked = denied !== null || (notBefore !== null && claims.iat < Number(notBefore));
         if (!revoked && live) this.rememberClear(claims.jti);
-        return revoked;
+        const role = changed?.split(':')[1];
+        return { revoked, role: isRole(role) ? role : this.knownRole(claims.sub) };
       } catch {
         // A timeout or a dropped connection: an outage like any other.
       }
     }
-    return this.acceptDuringOutage();
+    return { revoked: this.acceptDuringOutage(), role: this.knownRole(claims.sub) };
+  }
+
+  private knownRole(userId: string): Role | null {
+    const known = this.roles.get(userId);
+    return known && known.until >= nowSeconds() ? known.role : null;
   }
 
   private async write(
@@ -248,7 +294,12 @@ export class TokenRevocations {
   private remember(member: string, until: number): void {
     if (!(until >= nowSeconds())) return;
     if (member.startsWith('d:')) this.denied.set(member.slice(2), until);
-    else if (member.startsWith('n:')) {
+    else if (member.startsWith('r:')) {
+      const [userId = '', at, role] = member.slice(2).split(':');
+      const known = this.roles.get(userId);
+      if (isRole(role) && (!known || known.at <= Number(at)))
+        this.roles.set(userId, { at: Number(at), role, until });
+    } else if (member.startsWith('n:')) {
       const [userId = '', at] = member.slice(2).split(':');
       const cut = { at: Number(at), until };
       const known = this.notBefore.get(userId);
@@ -265,6 +316,7 @@ export class TokenRevocations {
       for (let i = 0; i + 1 < entries.length; i += 2) this.remember(entries[i] ?? '', Number(entries[i + 1]));
       for (const [id, until] of this.denied) if (until < now) this.denied.delete(id);
       for (const [id, cut] of this.notBefore) if (cut.until < now) this.notBefore.delete(id);
+      for (const [id, change] of this.roles) if (change.until < now) this.roles.delete(id);
     } catch {
       // Redis went away again; the next connection reloads.
     }

@@ -6,6 +6,8 @@ export type UpstreamName = 'identity' | 'directory' | 'inquiry';
 export const ROUTES: ReadonlyArray<{ prefix: string; upstream: UpstreamName; public?: boolean }> = [
   { prefix: '/api/auth', upstream: 'identity' },
   { prefix: '/api/profile', upstream: 'identity' },
+  // The company as a team: members, invitations, settings.
+  { prefix: '/api/company', upstream: 'identity' },
   { prefix: '/api/customers', upstream: 'directory' },
   { prefix: '/api/companies', upstream: 'directory' },
   { prefix: '/api/suppliers', upstream: 'directory' },
@@ -20,6 +22,8 @@ export const ROUTES: ReadonlyArray<{ prefix: string; upstream: UpstreamName; pub
   { prefix: '/api/insights', upstream: 'inquiry' },
   // Suppliers open their offer page from a mailed link, without an account.
   { prefix: '/api/public/offers', upstream: 'inquiry', public: true },
+  // A colleague opens an invitation from its mailed link, before having an account.
+  { prefix: '/api/public/invitations', upstream: 'identity', public: true },
 ];
 
 export function upstreamUrls(config: GatewayConfig): Record<UpstreamName | 'mailer', string> {

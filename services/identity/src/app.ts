@@ -5,6 +5,8 @@ import {
   authPlugin,
   behindGateway,
   createServiceApp,
+  MailQuota,
+  mailQuotaRefusals,
   redisRateLimit,
   registerHealth,
 } from '@mfd/service-kit';
@@ -12,6 +14,8 @@ import type { IdentityDeps } from './deps';
 import type { AccountsContext } from './domain/accounts';
 import { authRoutes } from './routes/auth';
 import { profileRoutes } from './routes/profile';
+import { publicInvitationRoutes } from './routes/public-invitations';
+import { teamRoutes } from './routes/team';
 
 export async function buildApp(deps: IdentityDeps) {
   const app = createServiceApp({ name: 'identity', ...behindGateway(deps.config) });
@@ -55,5 +59,14 @@ export async function buildApp(deps: IdentityDeps) {
     deps.config.CURRENT_PASSWORD_WINDOW_SECONDS,
   );
   await app.register(profileRoutes, { ctx: { ...accounts, currentPasswordFailures } });
+  await app.register(publicInvitationRoutes, { accounts });
+  // Invitation mails count in the same keys as every other service's mail to outsiders.
+  const mailQuota = new MailQuota({
+    redis: deps.redis,
+    prefix: deps.config.REDIS_PREFIX,
+    settings: deps.config,
+    refusals: mailQuotaRefusals(app.metrics),
+  });
+  await app.register(teamRoutes, { ctx: { ...accounts, mailQuota, log: app.log } });
   return app;
 }

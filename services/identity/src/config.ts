@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { mailSecretKeysSetting } from '@mfd/queue';
-import { baseConfig, DEFAULT_TOKEN_TTL_SECONDS, loadConfig, metricsPortSetting } from '@mfd/service-kit';
+import {
+  baseConfig,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  loadConfig,
+  mailQuotaSettings,
+  metricsPortSetting,
+} from '@mfd/service-kit';
 import { LIMITS } from '@mfd/contracts';
 
 export const identityConfig = baseConfig.extend({
@@ -35,6 +41,8 @@ export const identityConfig = baseConfig.extend({
   /** Keys that seal the one-time links of mail jobs; the mailer holds the same (see @mfd/queue secrets). */
   MAIL_SECRET_KEYS: mailSecretKeysSetting,
   MAIL_SECRET_KEYS_FILE: z.string().optional(),
+  /** Invitations count against the same company quotas as the inquiry service's supplier mail. */
+  ...mailQuotaSettings,
 });
 export type IdentityConfig = z.infer<typeof identityConfig>;
 

@@ -22,10 +22,18 @@ describe('identity refuses callers without a valid token', () => {
   it('covers the routes that need a session', () => {
     const routes = protectedRoutes(id.app.routeTable).map((r) => `${r.method} ${r.url}`);
     expect(routes.sort()).toEqual([
+      'DELETE /api/company/invitations/:id',
+      'DELETE /api/company/members/:id',
       'GET /api/auth/me',
+      'GET /api/company/invitations',
+      'GET /api/company/members',
+      'GET /api/company/settings',
       'GET /api/profile',
+      'PATCH /api/company/members/:id',
       'POST /api/auth/logout',
       'POST /api/auth/resend-verification',
+      'POST /api/company/invitations',
+      'PUT /api/company/settings',
       'PUT /api/profile',
       'PUT /api/profile/company',
       'PUT /api/profile/signature',

@@ -34,6 +34,8 @@ interface Walk {
   phonedSupplierId: string;
   /** Another inquiry with one offer, which the split award awards line by line. */
   split: { inquiryId: string; lineIds: string[]; offerId: string };
+  /** The user walking, who owns the inquiries it makes. */
+  userId: string;
 }
 
 type Probe = (w: Walk) => Call | Promise<Call>;
@@ -53,6 +55,11 @@ const probes: Record<string, Probe> = {
   'GET /api/inquiries': () => ({ path: '/api/inquiries' }),
   'POST /api/inquiries': (w) => ({ path: '/api/inquiries', body: newInquiry(w.customerId, w.portId) }),
   'GET /api/inquiries/:id': (w) => ({ path: `/api/inquiries/${w.inquiryId}` }),
+  // To its owner again: identity knows the walker alone in the company.
+  'PUT /api/inquiries/:id/owner': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/owner`,
+    body: { user_id: w.userId },
+  }),
   'PUT /api/inquiries/:id': (w) => ({
     path: `/api/inquiries/${w.inquiryId}`,
     body: { ...newInquiry(w.customerId, w.portId, { vessel_name: 'MSC OSCAR II' }), products: undefined },
@@ -183,6 +190,7 @@ describe('the audit trail is append-only', () => {
       supplierId: link.supplierId,
       phonedSupplierId: await createSupplier(s, owner, 'Phone Bunkers Pte'),
       split: { inquiryId: split.id, lineIds: split.lineIds, offerId: splitOffer.json().offer_id },
+      userId: owner.userId,
     };
     expect(s.inquiry.app.routeTable.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       Object.keys(probes).sort(),

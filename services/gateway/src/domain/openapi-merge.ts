@@ -49,12 +49,14 @@ export function mergeOpenApi(docs: Record<string, OpenApiDocument>, version: str
 
 /** What each tag of the API holds: the services first, then the parts of the product. */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
-  identity: 'Served by the identity service: accounts, sessions and profiles.',
+  identity: 'Served by the identity service: accounts, sessions, profiles and the company as a team.',
   directory: 'Served by the directory service: customers, suppliers and the shared reference data.',
   inquiry:
     'Served by the inquiry service: inquiries, their distribution to suppliers, the offers and the notifications about them.',
-  auth: 'Sign-up, sign-in and sign-out, e-mail verification and password reset. The public ones are rate-limited per address and e-mail.',
+  auth: 'Sign-up, sign-in and sign-out, e-mail verification, password reset, and joining a company through an invitation link. The public ones are rate-limited per address and e-mail.',
   profile: 'The signed-in user’s personal details, company details and e-mail signature.',
+  company:
+    'The signed-in user’s company as a team: its members and their roles, the invitations an administrator sends, and the company settings.',
   companies: 'The company’s own customer and supplier companies.',
   customers: 'The company’s customers: the buyers inquiries are made for.',
   suppliers: 'The company’s suppliers with their contacts and the ports they cover.',

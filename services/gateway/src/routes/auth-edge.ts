@@ -15,7 +15,7 @@ const hashed = (value: string) => createHash('sha256').update(value).digest('hex
  * protection: consecutive failures per (e-mail, address), which a success clears, and failures
  * per address per day; no limit counts by e-mail alone, so nobody can lock another user out from
  * elsewhere. Password-reset requests count per e-mail, per address and per token; sign-ups per
- * address. Bodies go on exactly as sent; answers are the service's own.
+ * address, and so do invitations accepted. Bodies go on exactly as sent; answers are the service's own.
  */
 export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const c = deps.config;
@@ -37,6 +37,13 @@ export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: Gat
   const config = { public: true };
 
   app.post('/api/auth/signup', { config }, async (request, reply) => {
+    const wait = await spend(limits.signupByIp, request.ip);
+    if (wait) throw tooManyAttempts(wait);
+    return forward(request, reply);
+  });
+
+  // Joining a company through an invitation makes an account like a sign-up: the same budget.
+  app.post('/api/public/invitations/:token/accept', { config }, async (request, reply) => {
     const wait = await spend(limits.signupByIp, request.ip);
     if (wait) throw tooManyAttempts(wait);
     return forward(request, reply);

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Role } from '@mfd/contracts';
+import type { Role, SellingTerms } from '@mfd/contracts';
 import type { WithOutbox } from '@mfd/queue';
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -18,6 +18,14 @@ export interface TradingCompaniesTable {
   email: string | null;
   website: string | null;
   registration_number: string | null;
+  /** The company settings an admin edits; null until set (the defaults answer then). */
+  reference_prefix: ColumnType<string | null, string | null | undefined, string | null>;
+  default_reply_by_hours: ColumnType<number | null, number | null | undefined, number | null>;
+  default_selling_terms: ColumnType<
+    SellingTerms | null,
+    SellingTerms | null | undefined,
+    SellingTerms | null
+  >;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -37,6 +45,9 @@ export interface UsersTable {
   email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   password_hash: string;
   password_changed_at: ColumnType<Date, Date | undefined, Date>;
+  /** Removed from the company by an admin: cannot sign in; the row stays so records keep the name. */
+  removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  removed_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -87,7 +98,22 @@ export interface EmailSignaturesTable {
   updated_at: UpdatedAt;
 }
 
+export interface InvitationsTable {
+  id: string;
+  company_id: string;
+  email: string;
+  role: Role;
+  token_hash: string;
+  invited_by: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+  accepted_at: Date | null;
+  accepted_user_id: string | null;
+}
+
 export interface IdentityDB extends WithOutbox {
+  invitations: InvitationsTable;
   trading_companies: TradingCompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -13,7 +13,20 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 export const USERS_EMAIL_KEY = 'users_email_key';
 
-/** Sign-in looks users up across tenants: an e-mail belongs to one account only. */
+/** Whether any account has the address, a removed member's too (its address stays taken). */
+export async function emailHasAccount(db: Kysely<IdentityDB>, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Sign-in looks users up across tenants: an e-mail belongs to one account only. A member removed
+ * from their company is no account to sign in to (or to reset a password for).
+ */
 export function findUserByEmail(db: Kysely<IdentityDB>, email: string) {
   return db
     .selectFrom('users')
@@ -29,6 +42,7 @@ export function findUserByEmail(db: Kysely<IdentityDB>, email: string) {
       'password_hash',
     ])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -86,6 +100,7 @@ export function findUserWithCompany(db: Kysely<IdentityDB>, tenantId: string, us
     ])
     .where('users.id', '=', userId)
     .where('users.company_id', '=', tenantId)
+    .where('users.removed_at', 'is', null)
     .executeTakeFirst();
 }
 

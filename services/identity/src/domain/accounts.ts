@@ -55,7 +55,8 @@ interface AccountUser {
   role: Role;
 }
 
-async function startSession(
+/** Signs the user in: a session row and its token, in the shape sign-up and sign-in answer. */
+export async function startSession(
   ctx: AccountsContext,
   user: AccountUser,
   operator: boolean,

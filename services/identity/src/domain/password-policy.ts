@@ -1,6 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import {
   COMMON_PASSWORD_MESSAGE,
+  invitationAccept,
   isPatternPassword,
   LIMITS,
   password,
@@ -28,4 +29,5 @@ export const acceptablePassword = password.refine(
 
 /** Every request that sets a password checks it the same way. */
 export const signupBody = signupRequest.extend({ password: acceptablePassword });
+export const invitationAcceptBody = invitationAccept.extend({ password: acceptablePassword });
 export const resetPasswordBody = resetPasswordRequest.extend({ new_password: acceptablePassword });

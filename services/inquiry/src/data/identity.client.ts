@@ -1,4 +1,5 @@
-import { currentUser, profileResponse } from '@mfd/contracts';
+import { z } from 'zod';
+import { currentUser, member, profileResponse } from '@mfd/contracts';
 import { AppError, type ServiceClient } from '@mfd/service-kit';
 import type { SenderStanding } from '../domain/rfq/supplier-mail-gate';
 
@@ -79,4 +80,15 @@ export async function accountAddress(
 ): Promise<{ email: string; name: string | null }> {
   const { profile } = await client.get('/api/profile', profileResponse, auth);
   return { email: profile.email, name: profile.name || null };
+}
+
+/** A member of the caller's company by user id, named as colleagues read it; null for anyone else. */
+export async function companyMember(
+  client: ServiceClient,
+  auth: { token: string; requestId?: string },
+  userId: string,
+): Promise<{ id: string; name: string } | null> {
+  const members = await client.get('/api/company/members', z.array(member), auth);
+  const found = members.find((m) => m.id === userId);
+  return found ? { id: found.id, name: `${found.first_name} ${found.last_name}`.trim() } : null;
 }

@@ -34,6 +34,34 @@ export async function updateInquiry(
     .execute();
 }
 
+export async function setOwner(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  id: string,
+  owner: { id: string; name: string },
+): Promise<void> {
+  await updateInquiry(db, tenantId, id, { owner_id: owner.id, owner_name: owner.name });
+}
+
+/** Gives every inquiry of `statuses` the member owns to `to`; answers the ids, locked for the transaction. */
+export async function handOverOpenInquiries(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  fromUserId: string,
+  to: { id: string; name: string },
+  statuses: readonly InquiryStatus[],
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('inquiries')
+    .set({ owner_id: to.id, owner_name: to.name, updated_at: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('owner_id', '=', fromUserId)
+    .where('status', 'in', [...statuses])
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort();
+}
+
 export interface InquiryListFilter {
   q?: string;
   status?: InquiryStatus;

@@ -10,6 +10,7 @@ import { MAIL_DELIVERY_ACTOR, recordAudit, type AuditEntry } from '../domain/aud
 import { receiveReply } from '../domain/messages/receive-reply';
 import { notifyUndeliveredMails } from '../domain/notifications/undelivered-mails';
 import { supplierMailOf } from '../domain/rfq/mail-references';
+import { handleMemberRemoved } from './member-removed';
 import { handlePortsMerged } from './ports-merged';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -141,8 +142,8 @@ const mailStatuses = (payloads: JobPayload[], requestIds: (string | null)[] = []
 
 /**
  * The inquiry service's events: how its mails went and suppliers' replies (acknowledged to the
- * mailer), and the directory's port merges (jobs/ports-merged.ts). Idempotent; each event is
- * acknowledged to its producer.
+ * mailer), the directory's port merges (jobs/ports-merged.ts) and identity's removed members
+ * (jobs/member-removed.ts). Idempotent; each event is acknowledged to its producer.
  */
 export function startMailStatusConsumer(opts: {
   db: Kysely<InquiryDB>;
@@ -154,6 +155,7 @@ export function startMailStatusConsumer(opts: {
 }): Worker {
   const handle = async (event: JobPayload) => {
     if (event.type === 'directory.ports-merged') return handlePortsMerged(opts.db, event, opts.logger);
+    if (event.type === 'identity.member-removed') return handleMemberRemoved(opts.db, event, opts.logger);
     if (event.type === 'mailer.reply-received') {
       if (await receiveReply(opts.db, event, opts.logger)) opts.outboxWritten?.();
       return;

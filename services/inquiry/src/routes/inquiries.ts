@@ -11,6 +11,7 @@ import {
   inquiryCreate,
   inquiryDetail,
   inquiryListQuery,
+  inquiryOwnerChange,
   inquirySummary,
   inquiryUpdate,
   productLineInput,
@@ -19,6 +20,7 @@ import {
 } from '@mfd/contracts';
 import { errorResponses, notFound, type MailQuota } from '@mfd/service-kit';
 import { directoryLookups } from '../data/directory.client';
+import { companyMember } from '../data/identity.client';
 import { findInquiry, listInquiries } from '../data/inquiries.repository';
 import { linesByInquiry } from '../data/product-lines.repository';
 import type { InquiryDeps } from '../deps';
@@ -34,6 +36,7 @@ import {
 import { copyInquiry } from '../domain/copy-inquiry';
 import { sendAmendment } from '../domain/rfq/send-amendment';
 import { pendingChanges } from '../domain/rfq/sent-version';
+import { handOver } from '../domain/owners';
 import type { NoticeSource } from '../domain/rfq/supplier-mail-gate';
 import { toDetail, toSummary } from './inquiry-views';
 
@@ -156,6 +159,26 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
       await domain(editInquiry(db, lookups(request), callerOf(request), request.params.id, request.body));
       afterWrite();
       return { success: true as const, detail: 'Inquiry updated successfully!' };
+    },
+  );
+
+  app.put(
+    '/api/inquiries/:id/owner',
+    {
+      schema: {
+        operationId: 'changeInquiryOwner',
+        summary: 'Hand the inquiry to another member of the company (its alerts and supplier mails follow)',
+        tags,
+        params: idParams,
+        body: inquiryOwnerChange,
+        response: { 200: detailResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const to = await companyMember(deps.identity, onBehalfOf(request), request.body.user_id);
+      if (!to) throw notFound('Member not found');
+      await domain(handOver(db, callerOf(request), request.params.id, to));
+      return { success: true as const, detail: `The inquiry is now ${to.name}’s.` };
     },
   );
 

@@ -1,5 +1,6 @@
 import { render, toPlainText } from '@react-email/render';
 import type { MailTemplate, MailTemplateName } from '@mfd/contracts';
+import { companyInvitation } from './company-invitation';
 import { emailChanged } from './email-changed';
 import { offerAwarded } from './offer-awarded';
 import { offerNotAwarded } from './offer-not-awarded';
@@ -23,6 +24,7 @@ const definitions: Definitions = {
   'password-reset': passwordReset,
   'verify-email': verifyEmail,
   'email-changed': emailChanged,
+  'company-invitation': companyInvitation,
   'rfq-invitation': rfqInvitation,
   'rfq-amendment': rfqAmendment,
   'offer-awarded': offerAwarded,

@@ -213,4 +213,26 @@ describe('the timeline in words', () => {
       'Maria Jensen mailed the changes (revision 2) to 1 supplier address',
     );
   });
+
+  it('when an inquiry is handed over or its owner is removed, then the sentence names who had it and who has it now', () => {
+    const anna = { id: '3f1c1a8e-5d2b-4c11-9a61-1b2c3d4e5f60', name: 'Anna Berg' };
+    const tom = { id: '7a2d9c4b-1e3f-4a5b-8c6d-0e1f2a3b4c5d', name: 'Tom Hansen' };
+    const handed = (reason: 'handed_over' | 'member_removed'): TimelineItem => ({
+      at,
+      actor: { kind: 'user', name: 'Anna Berg' },
+      type: 'owner_changed',
+      detail: {
+        from: reason === 'handed_over' ? anna : tom,
+        to: reason === 'handed_over' ? tom : anna,
+        reason,
+      },
+      changes: { owner: { before: 'Anna Berg', after: 'Tom Hansen' } },
+    });
+    expect(timelineSentence(handed('handed_over'), ZONE)).toBe(
+      'Anna Berg handed the inquiry over from Anna Berg to Tom Hansen',
+    );
+    expect(timelineSentence(handed('member_removed'), ZONE)).toBe(
+      'Anna Berg removed Tom Hansen from the company: the inquiry is now Anna Berg’s',
+    );
+  });
 });

@@ -88,6 +88,12 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
     }
     case 'port_merged':
       return `${who} made the company’s own port ${item.detail.unlocode} the shared port of that code`;
+    case 'owner_changed': {
+      const { from, to, reason } = item.detail;
+      return reason === 'member_removed'
+        ? `${who} removed ${from.name} from the company: the inquiry is now ${to.name}’s`
+        : `${who} handed the inquiry over from ${from.name} to ${to.name}`;
+    }
     case 'inquiry_cancelled': {
       const { reason, notice_count } = item.detail;
       const told =
