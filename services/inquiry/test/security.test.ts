@@ -44,6 +44,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'POST /api/offers/:id/award',
         'PUT /api/inquiries/:id',
         'PUT /api/inquiries/:id/index-values',
+        'PUT /api/inquiries/:id/owner',
         'PUT /api/inquiries/:id/products/:productId',
         'PUT /api/notifications/preferences',
       ]);
