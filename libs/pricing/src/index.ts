@@ -3,3 +3,4 @@ export * from './line-price';
 export * from './stem-margin';
 export * from './split-award';
 export * from './price-stats';
+export * from './reply-prices';
