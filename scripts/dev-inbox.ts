@@ -28,6 +28,8 @@ function toJson(mail: ReceivedMail, index: number) {
     envelope_to: mail.envelopeTo,
     from: mail.from,
     to: mail.to,
+    /** Where answering goes: a supplier mail's signed reply address, a forwarded reply's supplier. */
+    reply_to: (mail.headers.get('reply-to') as { text?: string } | undefined)?.text ?? null,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,

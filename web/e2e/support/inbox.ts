@@ -8,6 +8,8 @@ export interface InboxMail {
   envelope_to: string[];
   from: string;
   to: string[];
+  /** Where answering goes: a supplier mail's signed reply address, a forwarded reply's supplier. */
+  reply_to: string | null;
   subject: string;
   text: string;
   html: string;

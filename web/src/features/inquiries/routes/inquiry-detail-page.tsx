@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Tabs } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useNotificationArrivals } from '../../../lib/api/notifications';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCancelInquiry, useCopyInquiry, useInquiry } from '../api/inquiries';
+import { useInquiryMessages } from '../api/messages';
 import { useOffers } from '../api/offers';
 import { CancelReason } from '../components/cancel-reason';
 import { InquiryDetailsCard } from '../components/inquiry-details-card';
@@ -24,11 +25,14 @@ const SuppliersTab = lazy(() =>
   import('../components/suppliers-tab').then((m) => ({ default: m.SuppliersTab })),
 );
 const OffersTab = lazy(() => import('../components/offers-tab').then((m) => ({ default: m.OffersTab })));
+const MessagesTab = lazy(() =>
+  import('../components/messages-tab').then((m) => ({ default: m.MessagesTab })),
+);
 const TimelineTab = lazy(() =>
   import('../components/timeline-tab').then((m) => ({ default: m.TimelineTab })),
 );
 
-const TABS = ['details', 'suppliers', 'offers', 'timeline'] as const;
+const TABS = ['details', 'suppliers', 'offers', 'messages', 'timeline'] as const;
 
 function CancelButton({ inquiry }: { inquiry: InquiryDetail }) {
   const cancel = useCancelInquiry(inquiry.id);
@@ -79,7 +83,10 @@ function CopyButton({ inquiry }: { inquiry: InquiryDetail }) {
   );
 }
 
-/** Spec §2 "Inquiry detail": the tabs Details, Suppliers and Offers (n), and the Timeline of every change. */
+/**
+ * Spec §2 "Inquiry detail": the tabs Details, Suppliers and Offers (n), the suppliers' Messages
+ * (unread counted), and the Timeline of every change.
+ */
 export function InquiryDetailPage() {
   const { inquiryId = '' } = useParams();
   const inquiry = useInquiry(inquiryId);
@@ -102,6 +109,9 @@ export function InquiryDetailPage() {
   );
   useNotificationArrivals(inquiryId, refresh);
   const offerCount = offers.data?.length ?? 0;
+  // Suppliers' replies not yet seen: the Messages tab's badge.
+  const messages = useInquiryMessages(inquiryId, inquiry.isSuccess);
+  const unreadMessages = messages.data?.items.filter((m) => !m.read_at).length ?? 0;
   useEffect(() => {
     if (status === 'distributed' && offerCount > 0)
       void queryClient.invalidateQueries({ queryKey: ['inquiries', 'detail', inquiryId] });
@@ -163,6 +173,18 @@ export function InquiryDetailPage() {
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>
           <Tabs.Tab value="offers">Offers ({offers.data?.length ?? 0})</Tabs.Tab>
+          <Tabs.Tab
+            value="messages"
+            rightSection={
+              unreadMessages > 0 ? (
+                <Badge size="sm" circle aria-label={`${unreadMessages} unread`}>
+                  {unreadMessages}
+                </Badge>
+              ) : null
+            }
+          >
+            Messages
+          </Tabs.Tab>
           <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details">
@@ -179,6 +201,11 @@ export function InquiryDetailPage() {
         <Tabs.Panel value="offers">
           <Suspense fallback={<Skeleton height={240} />}>
             <OffersTab inquiry={data} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="messages">
+          <Suspense fallback={<Skeleton height={240} />}>
+            <MessagesTab inquiry={data} />
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="timeline">
