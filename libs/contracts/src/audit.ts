@@ -24,6 +24,9 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
  * - port_merged: the company's own port became the shared one (an operator approved it).
  * - owner_changed: the inquiry was handed to another member (by a member, or because an admin
  *   removed its owner from the company).
+ * - stem_created: an award made a stem with a winning supplier; stem_pricing_set: its markup or
+ *   commission; stem_clauses_set: its clauses; stem_sent: the confirmation mailed;
+ *   stem_acknowledged: the supplier acknowledged it through its link.
  */
 export const AUDIT_EVENT_TYPES = [
   'inquiry_created',
@@ -44,6 +47,11 @@ export const AUDIT_EVENT_TYPES = [
   'inquiry_cancelled',
   'port_merged',
   'owner_changed',
+  'stem_created',
+  'stem_pricing_set',
+  'stem_clauses_set',
+  'stem_sent',
+  'stem_acknowledged',
 ] as const;
 export const auditEventType = z.enum(AUDIT_EVENT_TYPES);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -140,6 +148,15 @@ export const auditDetail = {
     /** handed_over: a member gave it on; member_removed: its owner left the company. */
     reason: z.enum(['handed_over', 'member_removed']),
   }),
+  stem_created: z.object({ reference: name, supplier_name: name }),
+  stem_pricing_set: z.object({ reference: name, mode: z.enum(['markup', 'commission']) }),
+  stem_clauses_set: z.object({ reference: name, titles: z.array(name).max(50) }),
+  stem_sent: z.object({
+    reference: name,
+    /** Who got which copy: the supplier the buy side, the customer and agent the sell side. */
+    recipients: z.array(z.object({ email: name, copy: z.enum(['supplier', 'customer']) })).max(60),
+  }),
+  stem_acknowledged: z.object({ reference: name, name }),
 } as const satisfies Record<AuditEventType, z.ZodType>;
 export type AuditDetail<T extends AuditEventType> = z.input<(typeof auditDetail)[T]>;
 
@@ -192,6 +209,11 @@ export const timelineItem = z.discriminatedUnion('type', [
   timelineEntry('inquiry_cancelled', auditDetail.inquiry_cancelled),
   timelineEntry('port_merged', auditDetail.port_merged),
   timelineEntry('owner_changed', auditDetail.owner_changed),
+  timelineEntry('stem_created', auditDetail.stem_created),
+  timelineEntry('stem_pricing_set', auditDetail.stem_pricing_set),
+  timelineEntry('stem_clauses_set', auditDetail.stem_clauses_set),
+  timelineEntry('stem_sent', auditDetail.stem_sent),
+  timelineEntry('stem_acknowledged', auditDetail.stem_acknowledged),
 ]);
 export type TimelineItem = z.infer<typeof timelineItem>;
 

@@ -20,6 +20,8 @@ export const ROUTES: ReadonlyArray<{ prefix: string; upstream: UpstreamName; pub
   { prefix: '/api/dashboard', upstream: 'inquiry' },
   { prefix: '/api/notifications', upstream: 'inquiry' },
   { prefix: '/api/insights', upstream: 'inquiry' },
+  { prefix: '/api/stems', upstream: 'inquiry' },
+  { prefix: '/api/clauses', upstream: 'inquiry' },
   // Suppliers open their offer page from a mailed link, without an account.
   { prefix: '/api/public/offers', upstream: 'inquiry', public: true },
   // A colleague opens an invitation from its mailed link, before having an account.

@@ -20,6 +20,8 @@ import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { offerRoutes } from './routes/offers';
 import { publicOfferRoutes } from './routes/public-offers';
+import { clauseRoutes } from './routes/clauses';
+import { stemRoutes } from './routes/stems';
 import { timelineRoutes } from './routes/timeline';
 
 export async function buildApp(deps: InquiryDeps) {
@@ -61,5 +63,7 @@ export async function buildApp(deps: InquiryDeps) {
   await app.register(notificationRoutes, { deps });
   await app.register(messageRoutes, { deps });
   await app.register(insightRoutes, { deps });
+  await app.register(stemRoutes, { deps });
+  await app.register(clauseRoutes, { deps });
   return app;
 }

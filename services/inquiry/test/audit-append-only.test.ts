@@ -36,6 +36,9 @@ interface Walk {
   split: { inquiryId: string; lineIds: string[]; offerId: string };
   /** The user walking, who owns the inquiries it makes. */
   userId: string;
+  /** The stem the award made. */
+  stemId: () => Promise<string>;
+  clauseId: string;
 }
 
 type Probe = (w: Walk) => Call | Promise<Call>;
@@ -128,6 +131,27 @@ const probes: Record<string, Probe> = {
       notes: null,
     },
   }),
+  'GET /api/clauses': () => ({ path: '/api/clauses' }),
+  'POST /api/clauses': () => ({
+    path: '/api/clauses',
+    body: { title: 'Law', text: 'English law applies.', default: true },
+    remember: (walk, answer) => (walk.clauseId = (answer as { id: string }).id),
+  }),
+  'PUT /api/clauses/:id': (w) => ({
+    path: `/api/clauses/${w.clauseId}`,
+    body: { title: 'Law and arbitration', text: 'English law; London arbitration.', default: true },
+  }),
+  'GET /api/stems': () => ({ path: '/api/stems?status=draft' }),
+  'GET /api/stems/:id': async (w) => ({ path: `/api/stems/${await w.stemId()}` }),
+  'PUT /api/stems/:id/pricing': async (w) => ({
+    path: `/api/stems/${await w.stemId()}/pricing`,
+    body: { mode: 'markup', lines: [{ product_line_id: w.lineIds[0], basis: 'per_mt', amount: '5' }] },
+  }),
+  'PUT /api/stems/:id/clauses': async (w) => ({
+    path: `/api/stems/${await w.stemId()}/clauses`,
+    body: { clause_ids: [w.clauseId] },
+  }),
+  'DELETE /api/clauses/:id': (w) => ({ path: `/api/clauses/${w.clauseId}` }),
   'POST /api/inquiries/:id/cancel': (w) => ({
     path: `/api/inquiries/${w.cancelId}/cancel`,
     body: { reason: 'Vessel diverted' },
@@ -139,7 +163,8 @@ describe('the audit trail is append-only', () => {
   let owner: Caller;
   beforeAll(async () => {
     s = await startRfq();
-    owner = await signUpTrader(s.identity);
+    // An admin: the walk edits the clause library too.
+    owner = await signUpTrader(s.identity, { role: 'admin' });
   });
   afterAll(() => s.close());
 
@@ -191,6 +216,15 @@ describe('the audit trail is append-only', () => {
       phonedSupplierId: await createSupplier(s, owner, 'Phone Bunkers Pte'),
       split: { inquiryId: split.id, lineIds: split.lineIds, offerId: splitOffer.json().offer_id },
       userId: owner.userId,
+      stemId: async () =>
+        (
+          await s.inquiry.deps.database.db
+            .selectFrom('stems')
+            .select('id')
+            .where('offer_id', '=', offered.json().offer_id)
+            .executeTakeFirstOrThrow()
+        ).id,
+      clauseId: '',
     };
     expect(s.inquiry.app.routeTable.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       Object.keys(probes).sort(),

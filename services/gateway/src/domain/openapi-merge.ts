@@ -73,6 +73,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
     'Reports on the company’s own offers: price history per port and grade, what was last done, exports.',
   notifications:
     'What the signed-in user is told about their inquiries (new, revised and expiring offers, failed supplier mails), and which of those also come by mail.',
+  stems:
+    'Stems: the deal an award confirms with each winning supplier (buy and sell prices, markup or commission, clauses, the confirmation), and the company’s clause library.',
   'public offers':
     'A supplier’s offer page, reached from the link in the RFQ mail without an account: the token in the path is the only credential.',
 };

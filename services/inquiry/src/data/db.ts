@@ -14,6 +14,8 @@ import type {
   NotificationKind,
   PaymentMethod,
   Pricing,
+  StemPricingMode,
+  StemStatus,
 } from '@mfd/contracts';
 import type { WithOutbox } from '@mfd/queue';
 
@@ -328,6 +330,102 @@ export interface InquiryMessagesTable {
   forward_job_id: string | null;
 }
 
+/** A stem: the deal with one winning supplier, with its own copy of what was agreed. */
+export interface StemsTable {
+  id: string;
+  tenant_id: string;
+  inquiry_id: string;
+  offer_id: string;
+  offer_revision: number;
+  reference: string;
+  status: Defaulted<StemStatus>;
+  company_name: string | null;
+  supplier_id: string | null;
+  supplier_name: string;
+  supplier_email: string | null;
+  customer_id: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  vessel_name: string;
+  imo: string | null;
+  port_id: string | null;
+  port_name: string | null;
+  port_unlocode: string | null;
+  port_country: string | null;
+  port_timezone: string | null;
+  delivery_from: Date | null;
+  delivery_to: Date | null;
+  agent_name: string | null;
+  agent_email: string | null;
+  payment_method: PaymentMethod | null;
+  payment_days: number | null;
+  payment_basis: PaymentBasis | null;
+  payment_terms: string | null;
+  selling_terms: string | null;
+  pricing_mode: Defaulted<StemPricingMode>;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_at: Defaulted<Date>;
+  sent_at: Date | null;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+}
+
+export interface StemLinesTable {
+  stem_id: string;
+  product_line_id: string;
+  tenant_id: string;
+  position: number;
+  product_name: string;
+  iso_spec: string;
+  quantity_mt_min: string;
+  quantity_mt_max: string;
+  pricing: Pricing;
+  price_per_mt: string | null;
+  index_name: string | null;
+  differential: string | null;
+  delivery_method: DeliveryMethod;
+  adjustment_basis: 'per_mt' | 'percent' | null;
+  adjustment_amount: string | null;
+}
+
+/** The company's clause library. */
+export interface ClausesTable {
+  id: string;
+  tenant_id: string;
+  title: string;
+  text: string;
+  is_default: boolean;
+  created_at: CreatedAt;
+  updated_at: Defaulted<Date>;
+}
+
+/** The clauses on a stem, copied as chosen, in order. */
+export interface StemClausesTable {
+  stem_id: string;
+  position: number;
+  tenant_id: string;
+  clause_id: string;
+  title: string;
+  text: string;
+}
+
+export interface StemReferenceSequencesTable {
+  tenant_id: string;
+  year: number;
+  last_sequence: number;
+}
+
+/** A supplier's acknowledgement link: only the SHA-256 of its token is kept. */
+export interface StemLinksTable {
+  token_hash: Buffer;
+  stem_id: string;
+  tenant_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  retired_at: Date | null;
+}
+
 export interface InquiryDB extends WithOutbox {
   inquiries: InquiriesTable;
   inquiry_products: InquiryProductsTable;
@@ -346,4 +444,10 @@ export interface InquiryDB extends WithOutbox {
   notification_preferences: NotificationPreferencesTable;
   alert_mailboxes: AlertMailboxesTable;
   inquiry_messages: InquiryMessagesTable;
+  stems: StemsTable;
+  stem_lines: StemLinesTable;
+  clauses: ClausesTable;
+  stem_clauses: StemClausesTable;
+  stem_reference_sequences: StemReferenceSequencesTable;
+  stem_links: StemLinksTable;
 }

@@ -13,6 +13,7 @@ import * as m0011 from './0011-supplier-notes-and-sent-version';
 import * as m0012 from './0012-split-award-and-rounds';
 import * as m0014 from './0014-inquiry-owners';
 import * as m0015 from './0015-supplier-messages';
+import * as m0016 from './0016-stems';
 import * as m0019 from './0019-price-history';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
@@ -31,5 +32,6 @@ export const migrations: Migrations = {
   '0012-split-award-and-rounds': m0012,
   '0014-inquiry-owners': m0014,
   '0015-supplier-messages': m0015,
+  '0016-stems': m0016,
   '0019-price-history': m0019,
 };

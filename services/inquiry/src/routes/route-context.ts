@@ -16,6 +16,8 @@ import { DistributionRefusedError } from '../domain/rfq/distribute';
 import { OfferExpiredError, OfferInputError, OfferNotFoundError } from '../domain/rfq/offer-errors';
 import { OfferTransitionError } from '../domain/rfq/offer-lifecycle';
 import { NothingPendingError } from '../domain/rfq/send-amendment';
+import { ClauseLimitError, StemInputError, StemNotFoundError } from '../domain/stems/stem-errors';
+import { StemTransitionError } from '../domain/stems/stem-lifecycle';
 import {
   MailboxUnverifiedError,
   SenderUnknownError,
@@ -28,13 +30,20 @@ import {
  * unknown or foreign 404, a move the state forbids 409, a sender identity cannot vouch for 503.
  */
 function asHttpError(err: unknown): unknown {
-  if (err instanceof InquiryInputError || err instanceof OfferInputError)
+  if (err instanceof InquiryInputError || err instanceof OfferInputError || err instanceof StemInputError)
     return badRequest(err.message, err.errors);
   if (err instanceof MailboxUnverifiedError) return forbidden(err.message);
-  if (err instanceof InquiryNotFoundError || err instanceof OfferNotFoundError) return notFound(err.message);
+  if (
+    err instanceof InquiryNotFoundError ||
+    err instanceof OfferNotFoundError ||
+    err instanceof StemNotFoundError
+  )
+    return notFound(err.message);
   if (
     err instanceof InquiryTransitionError ||
     err instanceof OfferTransitionError ||
+    err instanceof StemTransitionError ||
+    err instanceof ClauseLimitError ||
     err instanceof OfferExpiredError ||
     err instanceof DistributionRefusedError ||
     err instanceof SentMeanwhileError ||

@@ -94,6 +94,16 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
         ? `${who} removed ${from.name} from the company: the inquiry is now ${to.name}’s`
         : `${who} handed the inquiry over from ${from.name} to ${to.name}`;
     }
+    case 'stem_created':
+      return `${who}'s award made stem ${item.detail.reference} with ${item.detail.supplier_name}`;
+    case 'stem_pricing_set':
+      return `${who} set the ${item.detail.mode} of stem ${item.detail.reference}`;
+    case 'stem_clauses_set':
+      return `${who} set the clauses of stem ${item.detail.reference} (${plural(item.detail.titles.length, 'clause')})`;
+    case 'stem_sent':
+      return `${who} sent the confirmation of stem ${item.detail.reference} to ${plural(item.detail.recipients.length, 'address', 'addresses')}`;
+    case 'stem_acknowledged':
+      return `${who} acknowledged stem ${item.detail.reference} (signed by ${item.detail.name})`;
     case 'inquiry_cancelled': {
       const { reason, notice_count } = item.detail;
       const told =
@@ -114,6 +124,11 @@ export function timelineParticulars(item: TimelineItem): string[] {
       lines.push(`${plural(item.detail.skipped_count, 'address', 'addresses')} skipped: already sent`);
     return lines;
   }
+  if (item.type === 'stem_sent')
+    return item.detail.recipients.map(
+      (r) => `${r.email} (${r.copy === 'supplier' ? 'supplier' : 'customer'} copy)`,
+    );
+  if (item.type === 'stem_clauses_set') return item.detail.titles;
   if (item.type === 'offer_awarded') {
     const lines: string[] = [];
     const more = item.detail.not_awarded_count - item.detail.not_awarded.length;
