@@ -131,6 +131,11 @@ const probes: Record<string, Probe> = {
       notes: null,
     },
   }),
+  'GET /api/inquiries/:id/messages': (w) => ({ path: `/api/inquiries/${w.inquiryId}/messages` }),
+  'POST /api/inquiries/:id/messages/read': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/messages/read`,
+    body: { ids: ['00000000-0000-4000-8000-000000000000'] },
+  }),
   'GET /api/clauses': () => ({ path: '/api/clauses' }),
   'POST /api/clauses': () => ({
     path: '/api/clauses',

@@ -19,11 +19,14 @@ describe('inquiry refuses callers without a valid token', () => {
     it(`when a caller sends ${name}, then every protected route answers 401`, async () => {
       const routes = protectedRoutes(ctx.app.routeTable);
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+        'DELETE /api/clauses/:id',
         'DELETE /api/inquiries/:id/products/:productId',
+        'GET /api/clauses',
         'GET /api/dashboard',
         'GET /api/inquiries',
         'GET /api/inquiries/:id',
         'GET /api/inquiries/:id/index-values',
+        'GET /api/inquiries/:id/messages',
         'GET /api/inquiries/:id/offers',
         'GET /api/inquiries/:id/recipients',
         'GET /api/inquiries/:id/suggested-suppliers',
@@ -32,21 +35,28 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/notifications/preferences',
         'GET /api/offers/:id/revisions',
         'GET /api/offers/supplier-stats',
+        'GET /api/stems',
+        'GET /api/stems/:id',
+        'POST /api/clauses',
         'POST /api/inquiries',
         'POST /api/inquiries/:id/amendments',
         'POST /api/inquiries/:id/award',
         'POST /api/inquiries/:id/cancel',
         'POST /api/inquiries/:id/copy',
         'POST /api/inquiries/:id/distribute',
+        'POST /api/inquiries/:id/messages/read',
         'POST /api/inquiries/:id/offers',
         'POST /api/inquiries/:id/products',
         'POST /api/notifications/read',
         'POST /api/offers/:id/award',
+        'PUT /api/clauses/:id',
         'PUT /api/inquiries/:id',
         'PUT /api/inquiries/:id/index-values',
         'PUT /api/inquiries/:id/owner',
         'PUT /api/inquiries/:id/products/:productId',
         'PUT /api/notifications/preferences',
+        'PUT /api/stems/:id/clauses',
+        'PUT /api/stems/:id/pricing',
       ]);
       for (const route of routes) {
         const res = await ctx.app.inject({
