@@ -136,6 +136,8 @@ const probes: Record<string, Probe> = {
     path: `/api/inquiries/${w.inquiryId}/messages/read`,
     body: { ids: ['00000000-0000-4000-8000-000000000000'] },
   }),
+  'GET /api/inquiries/:id/last-done': (w) => ({ path: `/api/inquiries/${w.inquiryId}/last-done` }),
+  'GET /api/insights/prices': (w) => ({ path: `/api/insights/prices?port_id=${w.portId}&product=VLSFO` }),
   'GET /api/clauses': () => ({ path: '/api/clauses' }),
   'POST /api/clauses': () => ({
     path: '/api/clauses',
