@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiCall, createCustomer, createInquiry } from './support/api';
 import { axeViolations } from './support/axe';
@@ -34,6 +36,13 @@ async function recordOffer(
       valid_until: new Date(Date.now() + DAY).toISOString(),
     },
   );
+}
+
+/** The first column of the downloaded workbook's first sheet. */
+async function firstColumn(download: Download): Promise<unknown[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+  return workbook.worksheets[0]!.getColumn(1).values.filter((v) => v !== undefined);
 }
 
 describe('price history in the browser', () => {
@@ -72,6 +81,18 @@ describe('price history in the browser', () => {
     await compared.getByText(/^Last done at this port: USD 600\.00 on \d{4}-\d\d-\d\d$/).waitFor();
     expect(flat(await compared.innerText())).toContain('USD 12.50 above last done');
 
+    // The comparison exported without supplier names.
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByLabel('Leave supplier names out').check();
+    const [offersFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download XLSX' }).click(),
+    ]);
+    expect(offersFile.suggestedFilename()).toBe('offers-msc-oscar.xlsx');
+    const names = await firstColumn(offersFile);
+    expect(names).toContain('Supplier A');
+    expect(JSON.stringify(names)).not.toContain('Dear Oil');
+
     // The Prices page: a port and a grade, then the day's band, median and award.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Prices' }).click();
     await page.getByRole('heading', { name: 'Prices' }).waitFor();
@@ -89,5 +110,11 @@ describe('price history in the browser', () => {
     const row = flat(await table.locator('tbody tr').first().innerText());
     expect(row).toMatch(/^\d{4}-\d\d-\d\d 3 USD 600\.00 USD 612\.50 USD 620\.00 USD 600\.00 \(1\)$/);
     expect(await axeViolations(page)).toEqual([]);
+    const [pricesFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download XLSX' }).click(),
+    ]);
+    expect(pricesFile.suggestedFilename()).toMatch(/^prices-.+-vlsfo\.xlsx$/);
+    expect(await firstColumn(pricesFile)).toContain('Date (port time)');
   });
 });

@@ -74,3 +74,19 @@ export type LastDoneLine = z.infer<typeof lastDoneLine>;
 
 export const lastDoneResponse = z.object({ items: z.array(lastDoneLine) });
 export type LastDoneResponse = z.infer<typeof lastDoneResponse>;
+
+/** A query flag: 1/true or 0/false. */
+const flag = (label: string) =>
+  z
+    .enum(['0', '1', 'true', 'false'], { error: `${label} must be 1 or 0` })
+    .optional()
+    .transform((v) => v === '1' || v === 'true');
+
+/** What an exported comparison leaves out: the suppliers' names (shown as Supplier A, B…) or the customer. */
+export const offersExportQuery = z.object({
+  hide_suppliers: flag('Hide suppliers'),
+  hide_customer: flag('Hide customer'),
+});
+export type OffersExportQuery = z.input<typeof offersExportQuery>;
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

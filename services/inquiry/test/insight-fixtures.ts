@@ -13,7 +13,7 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
       tenantId: string,
       portId: string,
       lines: { product: string; max: string }[],
-      extra: { timezone?: string; customer?: string; vessel?: string } = {},
+      extra: { timezone?: string; customer?: string; vessel?: string; eta?: string } = {},
     ) {
       const id = randomUUID();
       const creator = randomUUID();
@@ -30,6 +30,7 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
           port_id: portId,
           port_name: 'Singapore',
           port_timezone: extra.timezone ?? 'Asia/Singapore',
+          eta: extra.eta ? new Date(extra.eta) : null,
           status: 'quoting',
         })
         .execute();
@@ -76,6 +77,7 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
         submittedAt: string;
         awardedAt?: string;
         supplier?: string;
+        remarks?: string;
         /** A split award: the indexes of the lines it won. */
         awardedLines?: number[];
       },
@@ -94,6 +96,7 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
           awarded_at: opts.awardedAt ? new Date(opts.awardedAt) : null,
           awarded_line_ids: opts.awardedLines?.map((i) => inquiry.lineIds[i]!) ?? null,
           revision: 1,
+          remarks: opts.remarks ?? null,
         })
         .execute();
       const lines = prices.flatMap((price, i) =>

@@ -85,6 +85,17 @@ export async function apiPage<T>(path: string): Promise<{ items: T[]; total: num
   return { items, total: Number(response.headers.get('x-total-count') ?? items.length) };
 }
 
+/** A file the API answers (an export), with the name its Content-Disposition gives. */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(path, {});
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), fileName };
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const token = tokenStore.get();
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -119,3 +119,20 @@ export function lastAwards(
     .execute(db)
     .then((r) => r.rows);
 }
+
+/** The port's name as the company's inquiries at it last recorded it, for a report's title. */
+export async function portNameOf(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  portId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('inquiries')
+    .select('port_name')
+    .where('tenant_id', '=', tenantId)
+    .where('port_id', '=', portId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.port_name ?? null;
+}

@@ -1,9 +1,41 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, lastDoneResponse, priceHistoryQuery, priceHistoryResponse } from '@mfd/contracts';
+import { z } from 'zod';
+import {
+  idParams,
+  lastDoneResponse,
+  offersExportQuery,
+  priceHistoryQuery,
+  priceHistoryResponse,
+  reportPeriod,
+  XLSX_CONTENT_TYPE,
+} from '@mfd/contracts';
 import { errorResponses } from '@mfd/service-kit';
+import { portNameOf } from '../data/price-history.repository';
 import type { InquiryDeps } from '../deps';
+import { offersWorkbook } from '../domain/exports/offers-workbook';
+import { pricesWorkbook } from '../domain/exports/prices-workbook';
 import { lastDone, priceHistory } from '../domain/insights/price-history';
 import { domain } from './route-context';
+
+/** The bytes of a file, as the document describes them (never serialised: Fastify sends a Buffer as it is). */
+const fileResponse = (what: string) => z.string().describe(what);
+
+/** "MSC Oscar / VLSFO" -> "msc-oscar-vlsfo": a file name every system takes. */
+const fileSlug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'export';
+
+function sendFile(reply: FastifyReply, bytes: Buffer, contentType: string, fileName: string) {
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(bytes);
+}
 
 /** Reports on the company's own offers: what a desk head opens in the morning. */
 export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
@@ -38,5 +70,65 @@ export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
       },
     },
     async (request) => ({ items: await domain(lastDone(db, request.auth.tenantId, request.params.id)) }),
+  );
+
+  app.get(
+    '/api/insights/prices.xlsx',
+    {
+      schema: {
+        operationId: 'exportPriceHistory',
+        summary: 'The price history as an XLSX workbook (the same filters as its JSON)',
+        tags,
+        querystring: priceHistoryQuery,
+        response: { 200: fileResponse('The workbook (XLSX)'), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const tenantId = request.auth.tenantId;
+      const [days, port] = await Promise.all([
+        priceHistory(db, tenantId, request.query, now),
+        portNameOf(db, tenantId, request.query.port_id),
+      ]);
+      const period = reportPeriod(request.query, now);
+      const bytes = await pricesWorkbook(days, {
+        product: request.query.product,
+        port: port ?? 'the port',
+        ...period,
+      });
+      return sendFile(
+        reply,
+        bytes,
+        XLSX_CONTENT_TYPE,
+        `prices-${fileSlug(`${port ?? 'port'} ${request.query.product}`)}.xlsx`,
+      );
+    },
+  );
+
+  app.get(
+    '/api/inquiries/:id/offers.xlsx',
+    {
+      schema: {
+        operationId: 'exportOffers',
+        summary:
+          'The offers compared as an XLSX workbook; hide_suppliers=1 names them Supplier A, B…, hide_customer=1 leaves the customer out',
+        tags,
+        params: idParams,
+        querystring: offersExportQuery,
+        response: { 200: fileResponse('The workbook (XLSX)'), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { bytes, vessel } = await domain(
+        offersWorkbook(
+          db,
+          request.auth.tenantId,
+          request.params.id,
+          { hideSuppliers: request.query.hide_suppliers, hideCustomer: request.query.hide_customer },
+          new Date(),
+        ),
+      );
+      return sendFile(reply, bytes, XLSX_CONTENT_TYPE, `offers-${fileSlug(vessel)}.xlsx`);
+    },
   );
 };

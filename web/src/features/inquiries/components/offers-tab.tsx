@@ -9,6 +9,7 @@ import { useOffers } from '../api/offers';
 import { AwardDialog } from './award-dialog';
 import { IndexValuesCard } from './index-values-card';
 import { OfferCompare } from './offer-compare';
+import { OffersExport } from './offers-export';
 import { OfferHistoryDialog } from './offer-history-dialog';
 import { RecordOfferDialog } from './record-offer-dialog';
 import { SplitAwardPanel } from './split-award-panel';
@@ -40,22 +41,23 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
             Prices in USD per tonne; landed costs count each line at its requested max with every charge.
             Times at the port ({zone}).
           </Text>
-          {open && (
-            <Group gap="xs">
-              {list.some((o) => o.status === 'submitted') && !splitting && (
-                <Button
-                  variant="light"
-                  leftSection={<IconArrowsSplit size={16} />}
-                  onClick={() => setSplitting(true)}
-                >
-                  Split Award
-                </Button>
-              )}
+          <Group gap="xs">
+            {list.length > 0 && <OffersExport inquiryId={inquiry.id} />}
+            {open && list.some((o) => o.status === 'submitted') && !splitting && (
+              <Button
+                variant="light"
+                leftSection={<IconArrowsSplit size={16} />}
+                onClick={() => setSplitting(true)}
+              >
+                Split Award
+              </Button>
+            )}
+            {open && (
               <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setRecording(true)}>
                 Record Offer
               </Button>
-            </Group>
-          )}
+            )}
+          </Group>
         </Group>
         {offers.isLoading ? (
           <Skeleton height={240} />

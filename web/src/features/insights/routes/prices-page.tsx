@@ -2,12 +2,13 @@ import { Alert, Card, Group, Select, Skeleton, Stack, TextInput } from '@mantine
 import { useState } from 'react';
 import type { PortSearchResult } from '@mfd/contracts';
 import { AutocompleteSearch, ResultLine } from '../../../components/autocomplete-search';
+import { DownloadButton } from '../../../components/download-button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { errorDetail } from '../../../lib/api-client';
 import { searchPorts } from '../../../lib/api/ports';
 import { useProducts } from '../../../lib/api/products';
-import { usePriceHistory } from '../api/prices';
+import { queryString, usePriceHistory } from '../api/prices';
 import { PriceChart } from '../components/price-chart';
 import { PriceTable } from '../components/price-table';
 
@@ -27,6 +28,16 @@ export function PricesPage() {
       <PageHeader
         title="Prices"
         description="What suppliers offered and what was awarded for a grade at a port, per day in port time (USD per MT; index-linked lines at their index value)."
+        actions={
+          query && (
+            <DownloadButton
+              path={`/api/insights/prices.xlsx?${queryString(query)}`}
+              fallbackName="prices.xlsx"
+            >
+              Download XLSX
+            </DownloadButton>
+          )
+        }
       />
       <Card withBorder padding="lg">
         <Stack>
