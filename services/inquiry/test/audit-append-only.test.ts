@@ -138,6 +138,10 @@ const probes: Record<string, Probe> = {
   }),
   'GET /api/inquiries/:id/last-done': (w) => ({ path: `/api/inquiries/${w.inquiryId}/last-done` }),
   'GET /api/insights/prices': (w) => ({ path: `/api/insights/prices?port_id=${w.portId}&product=VLSFO` }),
+  'GET /api/inquiries/:id/offers.xlsx': (w) => ({ path: `/api/inquiries/${w.inquiryId}/offers.xlsx` }),
+  'GET /api/insights/prices.xlsx': (w) => ({
+    path: `/api/insights/prices.xlsx?port_id=${w.portId}&product=VLSFO`,
+  }),
   'GET /api/clauses': () => ({ path: '/api/clauses' }),
   'POST /api/clauses': () => ({
     path: '/api/clauses',
