@@ -286,7 +286,9 @@ describe('the audit trail of an inquiry and its timeline', () => {
         },
       },
     ]);
-    expect(items.at(-1)).toMatchObject({
+    // The award is the trader's last step; the draft stem it makes is recorded right after it.
+    expect(items.slice(-2).map((i) => i.type)).toEqual(['offer_awarded', 'stem_created']);
+    expect(items.at(-2)).toMatchObject({
       type: 'offer_awarded',
       actor: { kind: 'user', name: 'Maria Jensen' },
       detail: {

@@ -253,6 +253,7 @@ describe('inquiries', () => {
     const probes: Record<string, object | undefined> = {
       'GET /api/inquiries/:id': undefined,
       'PUT /api/inquiries/:id': newInquiry(strangerCustomer, sgsin, { products: undefined }),
+      'PUT /api/inquiries/:id/owner': { user_id: randomUUID() },
       'POST /api/inquiries/:id/cancel': {},
       'POST /api/inquiries/:id/amendments': { message: 'Berth moved.' },
       'POST /api/inquiries/:id/products': lineBody,

@@ -175,9 +175,12 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
       },
     },
     async (request) => {
+      // Another company's inquiry is a 404 before anything is asked of identity.
+      const caller = callerOf(request);
+      if (!(await findInquiry(db, caller.tenantId, request.params.id))) throw notFound(NOT_FOUND);
       const to = await companyMember(deps.identity, onBehalfOf(request), request.body.user_id);
       if (!to) throw notFound('Member not found');
-      await domain(handOver(db, callerOf(request), request.params.id, to));
+      await domain(handOver(db, caller, request.params.id, to));
       return { success: true as const, detail: `The inquiry is now ${to.name}’s.` };
     },
   );
