@@ -48,6 +48,8 @@ describe("a supplier's reply by e-mail", () => {
     await message.getByText(`Anna Berg <${address}>`, { exact: false }).waitFor();
     // Seen is read: the badge goes.
     await expect.poll(() => tab.textContent(), { timeout: 15_000 }).toBe('Messages');
+    // The message keeps its "New" mark while the trader is looking at it.
+    await message.getByText('New', { exact: true }).waitFor();
 
     await message.getByRole('button', { name: 'Record as Offer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record Offer' });

@@ -18,10 +18,13 @@ function fileSize(bytes: number): string {
 
 function MessageCard({
   message,
+  fresh,
   zone,
   onRecord,
 }: {
   message: InquiryMessageView;
+  /** Unread when this visit of the tab showed it (it is marked read at once, the badge stays). */
+  fresh: boolean;
   zone: string;
   onRecord: (() => void) | null;
 }) {
@@ -32,7 +35,7 @@ function MessageCard({
           <Stack gap={2}>
             <Group gap="xs">
               <Text fw={600}>{message.supplier_name}</Text>
-              {!message.read_at && (
+              {fresh && (
                 <Badge size="sm" color="blue">
                   New
                 </Badge>
@@ -79,9 +82,12 @@ export function MessagesTab({ inquiry }: { inquiry: InquiryDetail }) {
   const messages = useInquiryMessages(inquiry.id);
   const { mutate: markRead } = useMarkMessagesRead(inquiry.id);
   const [prefill, setPrefill] = useState<OfferPrefill | null>(null);
+  const [shownUnread, setShownUnread] = useState<ReadonlySet<string>>(new Set());
   const items = messages.data?.items ?? [];
   const unread = items.filter((m) => !m.read_at).map((m) => m.id);
   const unreadKey = unread.join(',');
+  // Remembered while rendering (React's way for state derived from props), so "New" outlives the read.
+  if (unread.some((id) => !shownUnread.has(id))) setShownUnread(new Set([...shownUnread, ...unread]));
 
   // Shown is read: once per set of unread messages on screen (the same set is not sent twice).
   useEffect(() => {
@@ -118,6 +124,7 @@ export function MessagesTab({ inquiry }: { inquiry: InquiryDetail }) {
             <MessageCard
               key={message.id}
               message={message}
+              fresh={!message.read_at || shownUnread.has(message.id)}
               zone={zone}
               onRecord={open ? () => record(message) : null}
             />

@@ -235,4 +235,25 @@ describe('the timeline in words', () => {
       'Anna Berg removed Tom Hansen from the company: the inquiry is now Anna Berg’s',
     );
   });
+
+  it('when a supplier replies by e-mail, then the sentence names the sender, the subject and the files', () => {
+    const reply = (attachment_count: number, subject: string): TimelineItem => ({
+      at,
+      actor: { kind: 'supplier', name: 'Harbour Fuels' },
+      type: 'message_received',
+      detail: {
+        supplier_name: 'Harbour Fuels',
+        from: 'Anna Berg <anna@harbour.example>',
+        subject,
+        attachment_count,
+      },
+      changes: {},
+    });
+    expect(timelineSentence(reply(2, 'Re: RFQ'), ZONE)).toBe(
+      'Harbour Fuels replied by e-mail from Anna Berg <anna@harbour.example>: “Re: RFQ”, with 2 attachments',
+    );
+    expect(timelineSentence(reply(0, ''), ZONE)).toBe(
+      'Harbour Fuels replied by e-mail from Anna Berg <anna@harbour.example>: “(no subject)”',
+    );
+  });
 });
