@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FINAL_MAIL_STATUSES } from './constants';
+import { DECLINE_REASONS } from './deadlines';
 import { MAX_RECIPIENTS } from './offers';
 
 /** Who made a change: a user of the company, a supplier through its personal link, or the platform. */
@@ -21,6 +22,8 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
  *   supplier's reply by e-mail landed on the inquiry.
  * - offer_submitted / offer_revised: by the supplier's link; offer_recorded: by the trader.
  * - offer_awarded: the decision; inquiry_cancelled: called off.
+ * - offer_declined: a supplier declined to quote by its link (withdrawing its offer, if any);
+ *   reminder_sent / reminder_skipped: the one reminder before the reply-by, mailed or refused.
  * - port_merged: the company's own port became the shared one (an operator approved it).
  * - owner_changed: the inquiry was handed to another member (by a member, or because an admin
  *   removed its owner from the company).
@@ -44,6 +47,9 @@ export const AUDIT_EVENT_TYPES = [
   'offer_revised',
   'offer_recorded',
   'offer_awarded',
+  'offer_declined',
+  'reminder_sent',
+  'reminder_skipped',
   'inquiry_cancelled',
   'port_merged',
   'owner_changed',
@@ -78,6 +84,9 @@ const offerDetail = z.object({
   total_landed_cost: z.string().nullable(),
 });
 
+/** The addresses a reminder pass was about (the first MAX_RECIPIENTS of them). */
+const reminderRecipients = z.array(z.object({ supplier_name: name, email: name })).max(MAX_RECIPIENTS);
+
 /** What each type records beside its changes; bounded, so a row stays small. */
 export const auditDetail = {
   inquiry_created: z.object({
@@ -101,6 +110,9 @@ export const auditDetail = {
       .max(MAX_RECIPIENTS),
     skipped_count: count,
     reply_by: z.string(),
+    /** The reminder asked for, minutes before the reply-by (absent in rows written before reminders). */
+    remind_before_minutes: count.nullable().optional(),
+    sealed: z.boolean().optional(),
   }),
   /** Its changes are those the mail listed, by their label; message and reply_by since "Send amendment". */
   amendment_sent: z.object({
@@ -140,6 +152,17 @@ export const auditDetail = {
     product_names: z.array(name).max(MAX_RECIPIENTS).optional(),
     not_placed: z.array(name).max(MAX_RECIPIENTS).optional(),
   }),
+  offer_declined: z.object({
+    supplier_name: name,
+    email: name,
+    reason: z.enum(DECLINE_REASONS),
+    remarks: note.nullable(),
+    /** The offer's revision the decline withdrew; null when it had made none. */
+    withdrawn_revision: count.nullable(),
+  }),
+  reminder_sent: z.object({ recipients: reminderRecipients, reply_by: z.string() }),
+  /** The supplier mail gate refused the reminders (mailbox unproven, quota): none went. */
+  reminder_skipped: z.object({ recipients: reminderRecipients, reason: note }),
   inquiry_cancelled: z.object({ reason: note.nullable(), notice_count: count }),
   port_merged: z.object({ unlocode: name }),
   owner_changed: z.object({
@@ -206,6 +229,9 @@ export const timelineItem = z.discriminatedUnion('type', [
   timelineEntry('offer_revised', auditDetail.offer_revised),
   timelineEntry('offer_recorded', auditDetail.offer_recorded),
   timelineEntry('offer_awarded', auditDetail.offer_awarded),
+  timelineEntry('offer_declined', auditDetail.offer_declined),
+  timelineEntry('reminder_sent', auditDetail.reminder_sent),
+  timelineEntry('reminder_skipped', auditDetail.reminder_skipped),
   timelineEntry('inquiry_cancelled', auditDetail.inquiry_cancelled),
   timelineEntry('port_merged', auditDetail.port_merged),
   timelineEntry('owner_changed', auditDetail.owner_changed),

@@ -18,6 +18,7 @@ export * from './vessels';
 export * from './countries';
 export * from './spreadsheet';
 export * from './offers';
+export * from './deadlines';
 export * from './offer-input';
 export * from './offer-terms';
 export * from './rfq-facts';

@@ -87,6 +87,8 @@ export const mailTemplate = z.discriminatedUnion('template', [
   }),
   /** A supplier is asked to price an inquiry through its personal link. */
   z.object({ template: z.literal('rfq-invitation'), data: z.object(rfqLinkData) }),
+  /** A supplier that has neither offered nor declined is reminded of the reply-by, with a fresh link. */
+  z.object({ template: z.literal('rfq-reminder'), data: z.object(rfqLinkData) }),
   /** The inquiry a supplier was sent changed: what changed, and the link to price it again. */
   z.object({
     template: z.literal('rfq-amendment'),

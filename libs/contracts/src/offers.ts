@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorResponse } from './common';
 import { MAIL_STATUSES, OFFER_STATUSES } from './constants';
 import { isoDateTime, optionalMultilineText } from './fields';
+import { DECLINE_REASONS, publicDecline, REMIND_BEFORE_MINUTES, REMINDER_STATES } from './deadlines';
 import { chargeView, paymentView, PRICINGS } from './offer-terms';
 import { rfqMailFacts } from './rfq-facts';
 import { emailDeliverability } from './suppliers';
@@ -53,6 +54,19 @@ export const recipientDelivery = z.object({
   mail_error: z.string().nullable(),
   reply_by: z.string(),
   has_offer: z.boolean(),
+  /** The supplier declined to quote through this address's link, and why. */
+  declined_at: z.string().nullable(),
+  decline_reason: z.enum(DECLINE_REASONS).nullable(),
+  decline_remarks: z.string().nullable(),
+  /** The one reminder before the reply-by, when asked for: due (null state) or how it went. */
+  reminder: z
+    .object({
+      due_at: z.string(),
+      state: z.enum(REMINDER_STATES).nullable(),
+      at: z.string().nullable(),
+      note: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type RecipientDelivery = z.infer<typeof recipientDelivery>;
 
@@ -105,6 +119,16 @@ export const distributeInput = z.object({
    * supplier's "Reply all" also reaches the trader's own mailbox.
    */
   cc_me: z.boolean({ error: 'Cc me must be true or false' }).default(false),
+  /** One reminder this long before the reply-by to each recipient that has neither offered nor declined. */
+  remind_before_minutes: z
+    .number({ error: 'Remind before must be a whole number of minutes' })
+    .int('Remind before must be a whole number of minutes')
+    .min(REMIND_BEFORE_MINUTES.min, `Remind before must be at least ${REMIND_BEFORE_MINUTES.min} minute`)
+    .max(REMIND_BEFORE_MINUTES.max, `Remind before must be at most ${REMIND_BEFORE_MINUTES.max} minutes`)
+    .nullish()
+    .transform((v) => v ?? null),
+  /** The offers stay sealed (no prices, no award) until the reply-by or until every supplier answered. */
+  sealed: z.boolean({ error: 'Sealed must be true or false' }).default(false),
 });
 export type DistributeInput = z.input<typeof distributeInput>;
 
@@ -198,6 +222,8 @@ export const offerView = z.object({
   award_notes: z.string().nullable(),
   /** The fuel lines this offer won: every line it priced, unless the award was split; null until awarded. */
   awarded_line_ids: z.array(z.uuid()).nullable(),
+  /** Always false here: a sealed offer is answered as a `sealedOfferView`. */
+  sealed: z.literal(false),
 });
 export type OfferView = z.infer<typeof offerView>;
 
@@ -276,6 +302,8 @@ export const publicSubmittedOffer = z.object({
   remarks: z.string().nullable(),
   submitted_at: z.string(),
   revision: z.number().int(),
+  /** `withdrawn` once the supplier declined after offering. */
+  status: z.enum(OFFER_STATUSES),
 });
 
 export const publicOfferPage = z.object({
@@ -283,6 +311,8 @@ export const publicOfferPage = z.object({
   supplier_name: z.string(),
   inquiry: publicInquiry,
   offer: publicSubmittedOffer.nullable(),
+  /** The supplier declined to quote (it may still offer while the link is open). */
+  decline: publicDecline.nullable(),
 });
 export type PublicOfferPage = z.infer<typeof publicOfferPage>;
 
@@ -304,6 +334,8 @@ export const supplierResponseStats = z.object({
   supplier_id: z.uuid(),
   inquiries_sent: z.number().int(),
   offers: z.number().int(),
+  /** Inquiries it declined to quote on (never counted as offers). */
+  declines: z.number().int(),
   /** offers / inquiries sent, 0..1; null before anything was sent. */
   response_rate: z.number().nullable(),
   median_response_seconds: z.number().int().nullable(),

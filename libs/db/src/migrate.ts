@@ -29,6 +29,9 @@ export async function migrateToLatest(
       db,
       provider: { getMigrations: async () => migrations },
       migrationTableSchema: schema,
+      // Features are numbered when planned and land in any order: a database that already ran a
+      // later number still takes an earlier one that landed after it (each is independent).
+      allowUnorderedMigrations: true,
     });
     const { error, results } = await migrator.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -65,5 +65,6 @@ export async function buildApp(deps: InquiryDeps) {
   await app.register(insightRoutes, { deps });
   await app.register(stemRoutes, { deps });
   await app.register(clauseRoutes, { deps });
-  return app;
+  // The reminder pass mails suppliers too: it counts against the same quotas.
+  return Object.assign(app, { mailQuota });
 }

@@ -5,6 +5,7 @@ import { alertWindows, readConfig } from './config';
 import { closeDeps, createDeps, migrate } from './deps';
 import { startMailStatusConsumer } from './jobs/mail-status';
 import { NotificationTicker } from './jobs/notification-ticker';
+import { sendDueReminders } from './domain/rfq/reminders';
 
 const config = readConfig();
 const logger = pino({ level: config.LOG_LEVEL, base: { service: 'inquiry' } });
@@ -19,10 +20,17 @@ const mailStatus = startMailStatusConsumer({
   logger,
   outboxWritten: () => deps.relay.kick(),
 });
+const reminders = {
+  db: deps.database.db,
+  secrets: deps.mailSecrets,
+  quota: app.mailQuota,
+  log: logger,
+};
 const notifications = new NotificationTicker({
   db: deps.database.db,
   windows: alertWindows(config),
   tickMs: config.NOTIFICATION_TICK_MS,
+  reminders: (now) => sendDueReminders(reminders, now),
   mailsWritten: () => deps.relay.kick(),
   logger,
 });

@@ -180,6 +180,8 @@ describe('alert mails through the ticker, the real mailer and an SMTP sink (wind
       db: s.inquiry.deps.database.db,
       windows: alertWindows(s.inquiry.deps.config),
       tickMs: 200,
+      // Reminders have their own test (reminders.test.ts).
+      reminders: () => Promise.resolve(0),
       mailsWritten: () => s.inquiry.deps.relay.kick(),
       logger: pino({ level: 'silent' }),
     });

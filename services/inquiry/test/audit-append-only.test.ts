@@ -94,6 +94,11 @@ const probes: Record<string, Probe> = {
   }),
   'GET /api/inquiries/:id/recipients': (w) => ({ path: `/api/inquiries/${w.inquiryId}/recipients` }),
   'GET /api/public/offers/:token': async (w) => ({ path: `/api/public/offers/${await w.token()}` }),
+  // Before the offer below: declining withdraws the offer, and offering again clears the decline.
+  'POST /api/public/offers/:token/decline': async (w) => ({
+    path: `/api/public/offers/${await w.token()}/decline`,
+    body: { reason: 'other', remarks: 'Asked again below' },
+  }),
   'POST /api/public/offers/:token': async (w) => ({
     path: `/api/public/offers/${await w.token()}`,
     body: offerBody(w.lineIds, ['605', '840']),
@@ -103,6 +108,7 @@ const probes: Record<string, Probe> = {
     body: { supplier_id: w.phonedSupplierId, ...offerBody(w.lineIds, ['640', '880']) },
   }),
   'GET /api/inquiries/:id/offers': (w) => ({ path: `/api/inquiries/${w.inquiryId}/offers` }),
+  'GET /api/inquiries/:id/offer-seal': (w) => ({ path: `/api/inquiries/${w.inquiryId}/offer-seal` }),
   'GET /api/offers/:id/revisions': (w) => ({ path: `/api/offers/${w.offerId}/revisions` }),
   'GET /api/offers/supplier-stats': () => ({ path: '/api/offers/supplier-stats' }),
   'PUT /api/inquiries/:id/index-values': (w) => ({

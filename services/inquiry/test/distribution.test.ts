@@ -155,6 +155,10 @@ describe('suggested suppliers and distribution', () => {
       mail_error: null,
       reply_by: res.json().reply_by,
       has_offer: false,
+      declined_at: null,
+      decline_reason: null,
+      decline_remarks: null,
+      reminder: null,
     });
     expect(entries.find((e) => e.id === straits.id)!.sent).toHaveLength(1);
   });

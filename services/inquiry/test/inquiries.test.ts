@@ -268,6 +268,7 @@ describe('inquiries', () => {
         lines: [{ product_line_id: lineId, offer_id: randomUUID(), revision: 1 }],
         notes: null,
       },
+      'GET /api/inquiries/:id/offer-seal': undefined,
       'GET /api/inquiries/:id/index-values': undefined,
       'GET /api/inquiries/:id/timeline': undefined,
       'GET /api/inquiries/:id/messages': undefined,

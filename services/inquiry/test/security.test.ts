@@ -28,6 +28,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/inquiries/:id/index-values',
         'GET /api/inquiries/:id/last-done',
         'GET /api/inquiries/:id/messages',
+        'GET /api/inquiries/:id/offer-seal',
         'GET /api/inquiries/:id/offers',
         'GET /api/inquiries/:id/offers.xlsx',
         'GET /api/inquiries/:id/recipients',

@@ -79,6 +79,7 @@ describe('supplier response statistics', () => {
       supplier_id: silent,
       inquiries_sent: 1,
       offers: 0,
+      declines: 0,
       response_rate: 0,
       median_response_seconds: null,
     });

@@ -5,6 +5,7 @@ const stats = (inquiries_sent: number, offers: number, median: number | null) =>
   supplier_id: '0190b4a0-0000-7000-8000-000000000001',
   inquiries_sent,
   offers,
+  declines: 0,
   response_rate: inquiries_sent ? offers / inquiries_sent : null,
   median_response_seconds: median,
 });

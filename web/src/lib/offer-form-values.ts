@@ -22,7 +22,10 @@ export interface RequestedLine {
 }
 
 /** An offer already made, to start a revision from (the supplier's page carries it so). */
-export type ExistingOffer = Omit<NonNullable<PublicOfferPage['offer']>, 'submitted_at' | 'revision'>;
+export type ExistingOffer = Omit<
+  NonNullable<PublicOfferPage['offer']>,
+  'submitted_at' | 'revision' | 'status'
+>;
 
 export type OfferLineValues = {
   product_line_id: string;

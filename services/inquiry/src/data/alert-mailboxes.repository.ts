@@ -26,15 +26,25 @@ export async function markWaiting(
     .execute();
 }
 
-/** The address and name alert mails go to, as identity answered them for the user just now. */
+/**
+ * The address and name alert mails go to, as identity answered them for the user just now, and
+ * (when it said) whether the mailbox is proven and when the company signed up: the reminders'
+ * supplier mail gate checks them, having no token to ask identity with.
+ */
 export async function saveMailboxAddress(
   db: Kysely<InquiryDB>,
   tenantId: string,
   userId: string,
-  address: { email: string; name: string | null },
+  address: { email: string; name: string | null; verified?: boolean; companyCreatedAt?: Date },
   at: Date,
 ): Promise<void> {
-  const values = { email: address.email, name: address.name, address_checked_at: at };
+  const values = {
+    email: address.email,
+    name: address.name,
+    address_checked_at: at,
+    ...(address.verified === undefined ? {} : { mailbox_verified: address.verified }),
+    ...(address.companyCreatedAt ? { company_created_at: address.companyCreatedAt } : {}),
+  };
   await db
     .insertInto('alert_mailboxes')
     .values({ user_id: userId, tenant_id: tenantId, ...values })

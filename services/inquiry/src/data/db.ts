@@ -5,6 +5,7 @@ import type {
   AuditEventType,
   ChargeBasis,
   ChargeKind,
+  DeclineReason,
   DeliveryMethod,
   InquiryStatus,
   MailStatus,
@@ -14,6 +15,8 @@ import type {
   NotificationKind,
   PaymentMethod,
   Pricing,
+  ReminderState,
+  SignatureView,
   StemPricingMode,
   StemStatus,
 } from '@mfd/contracts';
@@ -80,6 +83,8 @@ export interface InquiriesTable {
   amended_at: Date | null;
   /** The negotiation round the inquiry is in: the distribution is round 1. */
   round: Defaulted<number>;
+  /** A distribution sealed the offers: prices stay hidden until the reply-by or every answer. */
+  offers_sealed: Defaulted<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -108,6 +113,11 @@ export interface DistributionsTable {
   sender_company: string | null;
   sender_email: string | null;
   reply_by: Date;
+  /** The reminder's lead time before the reply-by, in minutes; null: no reminder. */
+  remind_before_minutes: Defaulted<number | null>;
+  sealed: Defaulted<boolean>;
+  /** The signature the invitations carried: the reminders, mailed with no user's token, carry it too. */
+  sender_signature: Defaulted<SignatureView | null>;
   created_at: CreatedAt;
 }
 
@@ -133,6 +143,15 @@ export interface InquiryRecipientsTable {
   mail_attempts: Defaulted<number>;
   mail_error: string | null;
   mail_status_at: Defaulted<Date>;
+  /** The supplier declined to quote through this address's link (cleared when it offers after all). */
+  declined_at: Date | null;
+  decline_reason: DeclineReason | null;
+  decline_remarks: string | null;
+  /** When the one reminder is due; null when the distribution asked for none. */
+  remind_at: Date | null;
+  reminder_state: ReminderState | null;
+  reminded_at: Date | null;
+  reminder_note: string | null;
 }
 
 /** A personal offer link: only the SHA-256 of its token is kept. */
@@ -307,6 +326,9 @@ export interface AlertMailboxesTable {
   /** When the oldest notification waiting for a mail arrived; null while none waits. */
   pending_since: Date | null;
   address_checked_at: Date | null;
+  /** Whether identity last said the mailbox is proven, and the company's sign-up (its quotas): the reminders' gate. */
+  mailbox_verified: Defaulted<boolean | null>;
+  company_created_at: Defaulted<Date | null>;
 }
 
 /** A supplier's reply by e-mail, under the recipient its answered mail went to. */

@@ -73,13 +73,21 @@ export async function userName(
   return `${user.first_name} ${user.last_name}`.trim() || null;
 }
 
-/** The caller's account address and name, where their alert mails go. */
+/**
+ * The caller's account address and name, where their alert mails go, with whether the mailbox is
+ * proven and the company's sign-up (the reminders' supplier mail gate reads them).
+ */
 export async function accountAddress(
   client: ServiceClient,
   auth: { token: string; requestId?: string },
-): Promise<{ email: string; name: string | null }> {
+): Promise<{ email: string; name: string | null; verified: boolean; companyCreatedAt: Date }> {
   const { profile } = await client.get('/api/profile', profileResponse, auth);
-  return { email: profile.email, name: profile.name || null };
+  return {
+    email: profile.email,
+    name: profile.name || null,
+    verified: profile.email_verified,
+    companyCreatedAt: new Date(profile.company.created_at),
+  };
 }
 
 /** A member of the caller's company by user id, named as colleagues read it; null for anyone else. */

@@ -201,13 +201,14 @@ export interface SupplierResponseRow {
   supplier_id: string;
   inquiries_sent: number;
   offers: number;
+  declines: number;
   median_response_seconds: number | null;
 }
 
 /**
  * Per supplier the tenant sent anything to: how many inquiries went to it, on how many of those it
- * made an offer (by link or recorded), and the median time from the first mail of an inquiry to its
- * first offer on it. Counted in SQL over distinct inquiries, so resends and revisions count once.
+ * made an offer (by link or recorded), on how many it declined to quote instead, and the median
+ * time from the first mail of an inquiry to its first offer on it. Counted in SQL over distinct inquiries, so resends and revisions count once.
  */
 export async function supplierResponses(
   db: Kysely<InquiryDB>,
@@ -215,7 +216,8 @@ export async function supplierResponses(
 ): Promise<SupplierResponseRow[]> {
   const { rows } = await sql<SupplierResponseRow>`
     with sent as (
-      select supplier_id, inquiry_id, min(first_sent_at) as first_sent_at
+      select supplier_id, inquiry_id, min(first_sent_at) as first_sent_at,
+        bool_or(declined_at is not null) as declined
       from inquiry_recipients
       where tenant_id = ${tenantId}
       group by supplier_id, inquiry_id
@@ -232,6 +234,8 @@ export async function supplierResponses(
       s.supplier_id,
       count(*)::int as inquiries_sent,
       count(a.inquiry_id)::int as offers,
+      -- A decline stands only while the supplier has no offer in (offering clears it).
+      count(*) filter (where s.declined and a.inquiry_id is null)::int as declines,
       -- greatest() skips nulls (it would make an unanswered inquiry a 0 s response): filter them first.
       round(percentile_cont(0.5) within group (
         order by greatest(0, extract(epoch from a.first_offer_at - s.first_sent_at))

@@ -12,8 +12,8 @@ export async function insertDistribution(
 }
 
 /**
- * Every address an inquiry went to, oldest first, with whether its supplier has made an offer
- * (one offer per supplier and inquiry).
+ * Every address an inquiry went to, oldest first, with whether its supplier has an offer in (one
+ * offer per supplier and inquiry; one it withdrew by declining is none).
  */
 export function recipientsOfInquiry(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string) {
   return db
@@ -27,7 +27,7 @@ export function recipientsOfInquiry(db: Kysely<InquiryDB>, tenantId: string, inq
             .select(sql`1`.as('one'))
             .whereRef('o.inquiry_id', '=', 'r.inquiry_id')
             .whereRef('o.supplier_id', '=', 'r.supplier_id')
-            .where('o.status', '<>', 'draft'),
+            .where('o.status', 'not in', ['draft', 'withdrawn']),
         )
         .as('has_offer'),
     )
@@ -79,6 +79,7 @@ export async function insertRecipients(
     | 'contact_name'
     | 'email'
     | 'reply_by'
+    | 'remind_at'
   >[],
 ): Promise<void> {
   if (values.length === 0) return;
@@ -92,7 +93,15 @@ export async function markResent(
   id: string,
   values: Pick<
     RecipientRow,
-    'distribution_id' | 'reply_by' | 'supplier_name' | 'contact_id' | 'contact_name'
+    | 'distribution_id'
+    | 'reply_by'
+    | 'supplier_name'
+    | 'contact_id'
+    | 'contact_name'
+    | 'remind_at'
+    | 'reminder_state'
+    | 'reminded_at'
+    | 'reminder_note'
   >,
 ): Promise<void> {
   await db

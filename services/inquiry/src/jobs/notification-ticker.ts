@@ -7,7 +7,7 @@ import { notifyExpiringOffers } from '../domain/notifications/expiring-offers';
 
 /**
  * The inquiry service's scheduled check, every `tickMs` in every replica: offers about to expire
- * are announced, then due alert mails are written to the outbox. Everything it needs is in the
+ * are announced, then due alert mails and supplier reminders are written to the outbox. Everything it needs is in the
  * database (a restart loses nothing) and replicas share the work without doubling it (unique
  * event keys; mailboxes claimed with SKIP LOCKED). A failed tick is logged and the next one retries.
  */
@@ -20,7 +20,9 @@ export class NotificationTicker {
       db: Kysely<InquiryDB>;
       windows: AlertWindows;
       tickMs: number;
-      /** Called after alert mails were written, so the relay hands them over at once. */
+      /** Sends the supplier reminders due by then; answers how many mails it wrote. */
+      reminders: (now: Date) => Promise<number>;
+      /** Called after alert mails or reminders were written, so the relay hands them over at once. */
       mailsWritten: () => void;
       logger: Logger;
     },
@@ -42,8 +44,10 @@ export class NotificationTicker {
     try {
       const expiring = await notifyExpiringOffers(this.opts.db, now);
       const mailed = await mailDueAlerts(this.opts.db, this.opts.windows, now);
-      if (mailed > 0) this.opts.mailsWritten();
-      if (expiring > 0 || mailed > 0) this.opts.logger.info({ expiring, mailed }, 'notifications checked');
+      const reminded = await this.opts.reminders(now);
+      if (mailed > 0 || reminded > 0) this.opts.mailsWritten();
+      if (expiring > 0 || mailed > 0 || reminded > 0)
+        this.opts.logger.info({ expiring, mailed, reminded }, 'notifications checked');
     } catch (err) {
       this.opts.logger.warn({ err }, 'notification check failed; the next one retries');
     }

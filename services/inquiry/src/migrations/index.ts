@@ -11,6 +11,7 @@ import * as m0009 from './0009-superseded-links';
 import * as m0010 from './0010-notifications';
 import * as m0011 from './0011-supplier-notes-and-sent-version';
 import * as m0012 from './0012-split-award-and-rounds';
+import * as m0013 from './0013-deadlines';
 import * as m0014 from './0014-inquiry-owners';
 import * as m0015 from './0015-supplier-messages';
 import * as m0016 from './0016-stems';
@@ -30,6 +31,7 @@ export const migrations: Migrations = {
   '0010-notifications': m0010,
   '0011-supplier-notes-and-sent-version': m0011,
   '0012-split-award-and-rounds': m0012,
+  '0013-deadlines': m0013,
   '0014-inquiry-owners': m0014,
   '0015-supplier-messages': m0015,
   '0016-stems': m0016,

@@ -8,8 +8,10 @@ import {
   manualOfferInput,
   offerRevision,
   offerSubmitResponse,
+  offerSealView,
   offerView,
   splitAwardInput,
+  sealedOfferView,
   supplierResponseStats,
 } from '@mfd/contracts';
 import { badRequest, errorResponses, type MailQuota } from '@mfd/service-kit';
@@ -20,6 +22,7 @@ import { callerOf, domain, onBehalfOf, supplierMailGate } from './route-context'
 import { assertInquiryExists, assertOfferExists, awardLines, awardOffer } from '../domain/rfq/award';
 import { OfferRevisedError } from '../domain/rfq/offer-errors';
 import { inquiryOffers, offerRevisions } from '../domain/rfq/offer-views';
+import { inquirySeal } from '../domain/rfq/offer-seal';
 import { assertTakesOffers, recordOffer } from '../domain/rfq/submit-offer';
 
 /** The trader's side of the offers: compare, history, record one received by phone, award. */
@@ -35,13 +38,28 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: 
     {
       schema: {
         operationId: 'listInquiryOffers',
-        summary: 'The offers on an inquiry, to compare',
+        summary: 'The offers on an inquiry, to compare (while sealed: who answered and when, no prices)',
         tags,
         params: idParams,
-        response: { 200: z.array(offerView), ...errorResponses(404) },
+        response: { 200: z.array(z.union([offerView, sealedOfferView])), ...errorResponses(404) },
       },
     },
     async (request) => domain(inquiryOffers(db, request.auth.tenantId, request.params.id, new Date())),
+  );
+
+  app.get(
+    '/api/inquiries/:id/offer-seal',
+    {
+      schema: {
+        operationId: 'getOfferSeal',
+        summary:
+          'Whether an inquiry’s offers are sealed, how many suppliers answered and when the offers open',
+        tags,
+        params: idParams,
+        response: { 200: offerSealView, ...errorResponses(404) },
+      },
+    },
+    async (request) => domain(inquirySeal(db, request.auth.tenantId, request.params.id, new Date())),
   );
 
   app.get(
@@ -49,13 +67,13 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: 
     {
       schema: {
         operationId: 'listOfferRevisions',
-        summary: 'Every revision of an offer, oldest first',
+        summary: 'Every revision of an offer, oldest first (409 while the offers are sealed)',
         tags,
         params: idParams,
-        response: { 200: z.array(offerRevision), ...errorResponses(404) },
+        response: { 200: z.array(offerRevision), ...errorResponses(404, 409) },
       },
     },
-    async (request) => domain(offerRevisions(db, request.auth.tenantId, request.params.id)),
+    async (request) => domain(offerRevisions(db, request.auth.tenantId, request.params.id, new Date())),
   );
 
   app.get(

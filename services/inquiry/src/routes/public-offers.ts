@@ -3,6 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   closedLinkResponse,
+  declineInput,
+  declineResponse,
+  DECLINED_MESSAGE,
   offerSubmit,
   offerSubmitResponse,
   offerTokenParams,
@@ -10,6 +13,7 @@ import {
 } from '@mfd/contracts';
 import { badRequest, errorResponses, notFound } from '@mfd/service-kit';
 import type { InquiryDeps } from '../deps';
+import { declineByLink } from '../domain/rfq/decline-offer';
 import { OfferInputError, OfferLinkClosedError, OfferNotFoundError } from '../domain/rfq/offer-errors';
 import { offerPage } from '../domain/rfq/offer-views';
 import { assertLinkOpen, submitByLink } from '../domain/rfq/submit-offer';
@@ -92,6 +96,35 @@ export const publicOfferRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = a
           revision: saved.revision,
           detail: saved.revision === 1 ? 'Offer submitted successfully!' : 'Offer updated successfully!',
         };
+      } catch (err) {
+        return answerRefusal(err, reply);
+      }
+    },
+  );
+
+  app.post(
+    '/api/public/offers/:token/decline',
+    {
+      config,
+      attachValidation: true,
+      schema: {
+        operationId: 'declinePublicOffer',
+        summary:
+          'Decline to quote through a supplier’s link, with a reason (a standing offer of the supplier is withdrawn)',
+        tags,
+        params: tokenParams,
+        body: declineInput,
+        response: { 200: declineResponse, 410: closedLinkResponse, ...errorResponses(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const token = knownShape(request.params.token);
+      try {
+        const now = new Date();
+        await assertLinkOpen(db, token, now);
+        if (request.validationError) throw request.validationError;
+        const declined = await declineByLink(db, token, request.body, now);
+        return { success: true as const, detail: DECLINED_MESSAGE, offer_withdrawn: declined.offerWithdrawn };
       } catch (err) {
         return answerRefusal(err, reply);
       }

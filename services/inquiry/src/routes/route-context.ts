@@ -15,6 +15,7 @@ import { InquiryTransitionError } from '../domain/inquiry-lifecycle';
 import { DistributionRefusedError } from '../domain/rfq/distribute';
 import { OfferExpiredError, OfferInputError, OfferNotFoundError } from '../domain/rfq/offer-errors';
 import { OfferTransitionError } from '../domain/rfq/offer-lifecycle';
+import { OffersSealedError } from '../domain/rfq/offer-seal';
 import { NothingPendingError } from '../domain/rfq/send-amendment';
 import { ClauseLimitError, StemInputError, StemNotFoundError } from '../domain/stems/stem-errors';
 import { StemTransitionError } from '../domain/stems/stem-lifecycle';
@@ -46,6 +47,7 @@ function asHttpError(err: unknown): unknown {
     err instanceof ClauseLimitError ||
     err instanceof OfferExpiredError ||
     err instanceof DistributionRefusedError ||
+    err instanceof OffersSealedError ||
     err instanceof SentMeanwhileError ||
     err instanceof NothingPendingError
   )

@@ -22,6 +22,7 @@ export const timelineRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = asyn
         response: { 200: timelineResponse, ...errorResponses(404) },
       },
     },
-    async (request) => domain(inquiryTimeline(db, request.auth.tenantId, request.params.id, request.query)),
+    async (request) =>
+      domain(inquiryTimeline(db, request.auth.tenantId, request.params.id, request.query, new Date())),
   );
 };

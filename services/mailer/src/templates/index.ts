@@ -9,6 +9,7 @@ import { PersonalSlots } from './personal-slots';
 import { rfqAmendment } from './rfq-amendment';
 import { rfqCancelled } from './rfq-cancelled';
 import { rfqInvitation } from './rfq-invitation';
+import { rfqReminder } from './rfq-reminder';
 import { supplierReply } from './supplier-reply';
 import type { TemplateContext, TemplateDefinition } from './template';
 import { traderAlert } from './trader-alert';
@@ -27,6 +28,7 @@ const definitions: Definitions = {
   'company-invitation': companyInvitation,
   'rfq-invitation': rfqInvitation,
   'rfq-amendment': rfqAmendment,
+  'rfq-reminder': rfqReminder,
   'offer-awarded': offerAwarded,
   'offer-not-awarded': offerNotAwarded,
   'rfq-cancelled': rfqCancelled,

@@ -48,6 +48,10 @@ const eta = (rfq: RfqMailFacts) => (rfq.eta ? ({ label: 'ETA', iso: rfq.eta } as
 export const invitationSubject = (rfq: RfqMailFacts, replyByIso: string) =>
   subject({ kind: 'RFQ', rfq, time: replyBy(replyByIso) });
 
+/** "RFQ reminder: MV Ever Given, Singapore (SGSIN), reply by 27 Nov 14:00 UTC+8". */
+export const reminderSubject = (rfq: RfqMailFacts, replyByIso: string) =>
+  subject({ kind: 'RFQ reminder', rfq, time: replyBy(replyByIso) });
+
 /** "Amended RFQ: MV Ever Given, Singapore (SGSIN), reply by 28 Nov 14:00 UTC+8". */
 export const amendmentSubject = (rfq: RfqMailFacts, replyByIso: string) =>
   subject({ kind: 'Amended RFQ', rfq, time: replyBy(replyByIso) });

@@ -12,7 +12,7 @@ import type { Caller } from '../inquiries';
 export async function refreshAlertAddress(
   db: Kysely<InquiryDB>,
   caller: Caller,
-  read: () => Promise<{ email: string; name: string | null }>,
+  read: () => Promise<Parameters<typeof saveMailboxAddress>[3]>,
   opts: { now: Date; everyMs: number; log: { warn(obj: object, msg: string): void } },
 ): Promise<void> {
   const checked = await addressCheckedAt(db, caller.tenantId, caller.userId);

@@ -25,6 +25,7 @@ export const eventKeys = {
   mailFailed: (jobId: string) => `mail_failed:${jobId}`,
   mailBounced: (jobId: string) => `mail_bounced:${jobId}`,
   supplierMessage: (replyId: string) => `supplier_message:${replyId}`,
+  declined: (recipientId: string, at: Date) => `declined:${recipientId}:${at.toISOString()}`,
 };
 
 /**

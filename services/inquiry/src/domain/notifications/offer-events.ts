@@ -39,3 +39,39 @@ export async function notifyOfferSaved(
     now,
   );
 }
+
+/**
+ * A supplier declined to quote, in its transaction: the trader told about the inquiry hears of it
+ * (with the offer it withdrew, if it had one).
+ */
+export async function notifyDeclined(
+  trx: Kysely<InquiryDB>,
+  decline: {
+    tenantId: string;
+    inquiryId: string;
+    recipientId: string;
+    offerId: string | null;
+    revision: number | null;
+    supplierName: string;
+  },
+  now: Date,
+): Promise<void> {
+  const userId = await inquiryAlertRecipient(trx, decline.tenantId, decline.inquiryId);
+  if (!userId) return;
+  await notify(
+    trx,
+    [
+      {
+        tenantId: decline.tenantId,
+        userId,
+        kind: 'offer_declined',
+        inquiryId: decline.inquiryId,
+        offerId: decline.offerId,
+        offerRevision: decline.revision,
+        supplierName: decline.supplierName,
+        eventKey: eventKeys.declined(decline.recipientId, now),
+      },
+    ],
+    now,
+  );
+}

@@ -20,6 +20,7 @@ import { afterWinnerAwarded, type AwardedWinner } from './after-award';
 import { writeNotAwarded, type AwardMailContext } from './award-mails';
 import { nextOfferStatus } from './offer-lifecycle';
 import { OfferExpiredError, OfferInputError, OfferNotFoundError, OfferRevisedError } from './offer-errors';
+import { assertUnsealed } from './offer-seal';
 import { rfqFacts } from './rfq-facts';
 import { planSplitAward, type PlannedWinner } from './split-award-plan';
 import type { SupplierMailGate } from './supplier-mail-gate';
@@ -58,6 +59,8 @@ async function carryOut(
   now: Date,
 ): Promise<void> {
   const inquiryStatus = nextStatus(inquiry.status, 'award');
+  // Sealed offers are decided on once all are in or the reply-by passed: read under the lock.
+  await assertUnsealed(trx, inquiry, now);
   for (const { offer, planned } of winners) {
     nextOfferStatus(offer.status, 'award');
     if (offer.revision !== planned.revision) throw new OfferRevisedError(offer.revision, offer.id);

@@ -24,6 +24,7 @@ import {
 } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
 import { writeLinkMails, type MailRecipient } from './recipient-mail';
+import { reminderTime } from './reminder-time';
 import { resolveReplyBy } from './reply-by';
 import { skippedNote, tooSoonToResend, type SkipReason } from './resend-rule';
 import { rfqFacts } from './rfq-facts';
@@ -134,7 +135,9 @@ export async function distributeInquiry(
   const { addresses, errors } = resolveAddresses(input.recipients, suppliers);
   const replyByError = (eta: Date | null): FieldError[] => {
     const result = resolveReplyBy(input.reply_by ? new Date(input.reply_by) : null, eta, now);
-    return result.ok ? [] : [{ field: 'reply_by', message: result.message }];
+    if (!result.ok) return [{ field: 'reply_by', message: result.message }];
+    const remind = reminderTime(result.replyBy, input.remind_before_minutes, now);
+    return remind.ok ? [] : [{ field: 'remind_before_minutes', message: remind.message }];
   };
   errors.push(...replyByError(before.eta));
   if (errors.length) throw new InquiryInputError(errors);
@@ -143,6 +146,9 @@ export async function distributeInquiry(
     // The ETA may have changed since the first read: the reply-by is settled under the lock.
     const replyBy = resolveReplyBy(input.reply_by ? new Date(input.reply_by) : null, inquiry.eta, now);
     if (!replyBy.ok) throw new InquiryInputError([{ field: 'reply_by', message: replyBy.message }]);
+    const remind = reminderTime(replyBy.replyBy, input.remind_before_minutes, now);
+    if (!remind.ok)
+      throw new InquiryInputError([{ field: 'remind_before_minutes', message: remind.message }]);
     const lines = (await linesByInquiry(trx, caller.tenantId, [id])).get(id) ?? [];
     if (lines.length === 0)
       throw new DistributionRefusedError('Add at least one fuel line before sending the inquiry.');
@@ -184,14 +190,17 @@ export async function distributeInquiry(
       sender_name: sender.name,
       sender_company: sender.company,
       sender_email: sender.email,
+      sender_signature: sender.signature,
       reply_by: replyBy.replyBy,
+      remind_before_minutes: input.remind_before_minutes,
+      sealed: input.sealed,
     });
     // The distributor is who hears of the offers: their alerts go to the address identity just gave.
     await saveMailboxAddress(
       trx,
       caller.tenantId,
       caller.userId,
-      { email: sender.email, name: sender.name },
+      { email: sender.email, name: sender.name, ...(await ctx.gate.admittedStanding()) },
       now,
     );
     // Every supplier reads the same version: while edits wait for an amendment, a new address gets
@@ -214,6 +223,11 @@ export async function distributeInquiry(
       const values = {
         distribution_id: distributionId,
         reply_by: replyBy.replyBy,
+        // Each distribution asks for its own reminder (or none): a resent address starts over.
+        remind_at: remind.at,
+        reminder_state: null,
+        reminded_at: null,
+        reminder_note: null,
         supplier_name: recipient.supplier_name,
         contact_id: address.contactId,
         contact_name: address.contactName,
@@ -235,9 +249,11 @@ export async function distributeInquiry(
       cc: input.cc_me ? sender.email : null,
     });
     const status = nextStatus(inquiry.status, 'distribute');
+    // Sealing binds the trader: a later distribution without it does not open the offers early.
     await updateInquiry(trx, caller.tenantId, id, {
       status,
       ...(inquiry.sent_version ? {} : { sent_version: versionOf(sent) }),
+      ...(input.sealed ? { offers_sealed: true } : {}),
     });
     await recordAudit(trx, {
       ...byUser(caller, id),
@@ -251,6 +267,8 @@ export async function distributeInquiry(
         })),
         skipped_count: skipped,
         reply_by: result.reply_by,
+        remind_before_minutes: input.remind_before_minutes,
+        sealed: input.sealed,
       },
       changes: changedFields({ status: inquiry.status }, { status }),
     });

@@ -5,11 +5,13 @@ import {
   type OfferView,
   type PaymentView,
   type PublicOfferPage,
+  type SealedOfferView,
 } from '@mfd/contracts';
 import type { IndexValue } from '@mfd/pricing';
 import type { InquiryDB } from '../../data/db';
 import { listIndexValues } from '../../data/index-values.repository';
 import { findInquiry } from '../../data/inquiries.repository';
+import { declineOf } from '../../data/declines.repository';
 import { chargesByOffer, type OfferChargeRow } from '../../data/offer-charges.repository';
 import { linesByOffer, type OfferLineRow } from '../../data/offer-lines.repository';
 import {
@@ -21,6 +23,7 @@ import {
 } from '../../data/offers.repository';
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
 import { cheapestOffers } from './cheapest-offers';
+import { assertUnsealed, offerSeal } from './offer-seal';
 import { OfferLinkClosedError, OfferNotFoundError } from './offer-errors';
 import { offerLinkState } from './offer-link-state';
 import { recordLinkOpen } from './link-opens';
@@ -67,10 +70,11 @@ const paymentOf = (offer: OfferRow): PaymentView | null =>
 export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date): Promise<PublicOfferPage> {
   const link = await linkRecipient(db, token);
   await recordLinkOpen(db, link, offerTokenHash(token), now);
-  const [inquiry, offer, requested] = await Promise.all([
+  const [inquiry, offer, requested, decline] = await Promise.all([
     findInquiry(db, link.tenant_id, link.inquiry_id),
     findSupplierOffer(db, link.tenant_id, link.inquiry_id, link.supplier_id),
     linesByInquiry(db, link.tenant_id, [link.inquiry_id]).then((m) => m.get(link.inquiry_id) ?? []),
+    declineOf(db, link.tenant_id, link.recipient_id),
   ]);
   if (!inquiry) throw new OfferNotFoundError('link');
   const state = offerLinkState({
@@ -127,6 +131,14 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
           remarks: shown.remarks,
           submitted_at: shown.submitted_at!.toISOString(),
           revision: shown.revision,
+          status: shown.status,
+        }
+      : null,
+    decline: decline
+      ? {
+          declined_at: decline.declined_at!.toISOString(),
+          reason: decline.decline_reason!,
+          remarks: decline.decline_remarks,
         }
       : null,
   };
@@ -252,22 +264,38 @@ export function compareOffers(
     awarded_at: iso(offer.awarded_at),
     award_notes: offer.award_notes,
     awarded_line_ids: offer.awarded_line_ids,
+    sealed: false as const,
   }));
 }
 
-/** Every offer of one of the tenant's inquiries, compared; another company's inquiry is a 404. */
+/** An offer while the offers are sealed: who answered and when, nothing of what. */
+const sealedView = (offer: OfferRow): SealedOfferView => ({
+  id: offer.id,
+  status: offer.status,
+  revision: offer.revision,
+  supplier: { id: offer.supplier_id, trading_name: offer.supplier_name ?? '' },
+  submitted_at: iso(offer.submitted_at),
+  sealed: true,
+});
+
+/**
+ * Every offer of one of the tenant's inquiries, compared, or while they are sealed only who
+ * answered and when; another company's inquiry is a 404.
+ */
 export async function inquiryOffers(
   db: Kysely<InquiryDB>,
   tenantId: string,
   inquiryId: string,
   now: Date,
-): Promise<OfferView[]> {
+): Promise<(OfferView | SealedOfferView)[]> {
   const inquiry = await findInquiry(db, tenantId, inquiryId);
   if (!inquiry) throw new OfferNotFoundError('inquiry');
-  const [requested, offers] = await Promise.all([
+  const [requested, offers, seal] = await Promise.all([
     linesByInquiry(db, tenantId, [inquiryId]).then((m) => m.get(inquiryId) ?? []),
     listInquiryOffers(db, tenantId, inquiryId, MAX_OFFERS_SHOWN),
+    offerSeal(db, inquiry, now),
   ]);
+  if (seal.sealed) return offers.map(sealedView);
   const [lines, charges, indexValues] = await Promise.all([
     linesByOffer(
       db,
@@ -285,9 +313,14 @@ export async function offerRevisions(
   db: Kysely<InquiryDB>,
   tenantId: string,
   offerId: string,
+  now: Date,
 ): Promise<OfferRevision[]> {
   const offer = await findOffer(db, tenantId, offerId);
   if (!offer) throw new OfferNotFoundError('offer');
+  const inquiry = await findInquiry(db, tenantId, offer.inquiry_id);
+  if (!inquiry) throw new OfferNotFoundError('offer');
+  // A revision's prices are the offer's prices: sealed like them.
+  await assertUnsealed(db, inquiry, now);
   const rows = await listRevisions(db, tenantId, offerId);
   return rows.map((row) => {
     const content = row.content as Record<string, unknown>;

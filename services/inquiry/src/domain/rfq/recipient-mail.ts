@@ -44,7 +44,9 @@ type LinkMail =
       changes: Extract<MailTemplate, { template: 'rfq-amendment' }>['data']['changes'];
       /** The trader's word with the amendment. */
       message: string | null;
-    };
+    }
+  /** The one reminder before the reply-by, to a recipient that has neither offered nor declined. */
+  | { template: 'rfq-reminder' };
 
 /** Where a supplier's reply to a mail about an inquiry belongs: the inquiry's recipient it was sent to. */
 export const replyRouteOf = (recipient: Pick<MailRecipient, 'id' | 'tenant_id' | 'inquiry_id'>) => ({
@@ -110,12 +112,12 @@ export async function writeLinkMails(
       // The offer page answers 410 from the reply-by time on.
       link_expires_at: data.reply_by,
       mail:
-        mail.template === 'rfq-invitation'
-          ? { template: 'rfq-invitation' as const, data }
-          : {
+        mail.template === 'rfq-amendment'
+          ? {
               template: 'rfq-amendment' as const,
               data: { ...data, changes: mail.changes, message: mail.message },
-            },
+            }
+          : { template: mail.template, data },
     };
   });
   const jobIds = await writeOutboxMany(trx, QUEUES.mailSend, jobs);

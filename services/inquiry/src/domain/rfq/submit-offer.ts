@@ -4,6 +4,7 @@ import type { FieldError, OfferSubmission } from '@mfd/contracts';
 import type { InquiryDB } from '../../data/db';
 import { listIndexValues } from '../../data/index-values.repository';
 import { findInquiry, updateInquiry, type InquiryRow } from '../../data/inquiries.repository';
+import { clearDeclines } from '../../data/declines.repository';
 import { insertCharges } from '../../data/offer-charges.repository';
 import { replaceOfferLines } from '../../data/offer-lines.repository';
 import { findLinkRecipient, firstRecipientOf, type LinkRecipient } from '../../data/offer-links.repository';
@@ -40,8 +41,8 @@ export interface SavedOffer {
 
 /**
  * Writes one submission under the inquiry's row lock: the offer (created or revised), its lines,
- * the revision's charges, the revision as it was made, the inquiry moved to quoting, and the
- * trader's notification. Each
+ * the revision's charges, the revision as it was made, the inquiry moved to quoting, the
+ * supplier's declines cleared, and the trader's notification. Each
  * priced line must be a line of this inquiry as it stands now (read under the lock, so a line
  * removed meanwhile is refused); the schema already held each charge to the lines priced.
  */
@@ -135,6 +136,8 @@ async function writeOffer(
   });
   if (inquiryStatus !== inquiry.status)
     await updateInquiry(trx, inquiry.tenant_id, inquiry.id, { status: inquiryStatus });
+  // An offer after a decline answers the inquiry after all: the decline no longer stands.
+  await clearDeclines(trx, inquiry.tenant_id, inquiry.id, offerer.supplierId);
   await recordOfferAudit(trx, { ...offerer, inquiry, inquiryStatus, saved, figures });
   await notifyOfferSaved(
     trx,
@@ -159,7 +162,7 @@ export async function linkRecipient(db: Kysely<InquiryDB>, token: string): Promi
 }
 
 /** Refuses (410) a link that no longer takes offers, read from the inquiry and offer as they are now. */
-async function assertOpen(db: Kysely<InquiryDB>, link: LinkRecipient, inquiry: InquiryRow, now: Date) {
+export async function assertOpen(db: Kysely<InquiryDB>, link: LinkRecipient, inquiry: InquiryRow, now: Date) {
   const offer = await findSupplierOffer(db, link.tenant_id, link.inquiry_id, link.supplier_id);
   const state = offerLinkState({
     superseded: link.superseded_at !== null,

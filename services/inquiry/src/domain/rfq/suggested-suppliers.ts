@@ -18,6 +18,17 @@ function delivery(r: RecipientWithOffer): RecipientDelivery {
     mail_error: r.mail_error,
     reply_by: r.reply_by.toISOString(),
     has_offer: Boolean(r.has_offer),
+    declined_at: r.declined_at?.toISOString() ?? null,
+    decline_reason: r.decline_reason,
+    decline_remarks: r.decline_remarks,
+    reminder: r.remind_at
+      ? {
+          due_at: r.remind_at.toISOString(),
+          state: r.reminder_state,
+          at: r.reminded_at?.toISOString() ?? null,
+          note: r.reminder_note,
+        }
+      : null,
   };
 }
 

@@ -99,6 +99,15 @@ export class SupplierMailGate {
     return standing.sender as AdmittedSender;
   }
 
+  /**
+   * What identity said of the sender, once admitted: kept for the mails a later pass sends
+   * without the caller's token (the reminders), which checks it again as it last stood.
+   */
+  async admittedStanding(): Promise<{ verified: boolean; companyCreatedAt: Date } | null> {
+    const standing = this.standing ? await this.standing : null;
+    return standing ? { verified: standing.verified, companyCreatedAt: standing.companyCreatedAt } : null;
+  }
+
   async settle<T>(work: Promise<T>): Promise<T> {
     try {
       return await work;

@@ -64,5 +64,6 @@ export const offer = (over: Partial<OfferView> = {}): OfferView => ({
   awarded_at: null,
   award_notes: null,
   awarded_line_ids: null,
+  sealed: false,
   ...over,
 });

@@ -27,6 +27,10 @@ const delivery = (contactId: string | null, status: RecipientDelivery['mail_stat
   mail_error: null,
   reply_by: '2026-11-25T00:00:00Z',
   has_offer: false,
+  declined_at: null,
+  decline_reason: null,
+  decline_remarks: null,
+  reminder: null,
 });
 
 const supplier = (sent: RecipientDelivery[] = []): SuggestedSupplier => ({

@@ -1,4 +1,4 @@
-import { type TimelineItem } from '@mfd/contracts';
+import { DECLINE_REASON_LABELS, type TimelineItem } from '@mfd/contracts';
 import { formatUsd } from '../../../lib/money';
 import { utcOffsetLabel } from '../../../lib/port-clock';
 import { formatPortTime } from '../../../lib/port-time';
@@ -14,6 +14,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const MAIL_NAMES: Record<string, string> = {
   'rfq-invitation': 'Invitation',
   'rfq-amendment': 'Amendment',
+  'rfq-reminder': 'Reminder',
   'rfq-cancelled': 'Cancellation notice',
   'offer-awarded': 'Award confirmation',
   'offer-not-awarded': 'Not-awarded note',
@@ -86,6 +87,16 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
       const what = product_names ? `${product_names.join(', ')} to the offer` : 'the offer';
       return `${who} awarded ${what} of ${supplier_name} (revision ${revision})${notes ? `: “${notes}”` : ''}`;
     }
+    case 'offer_declined': {
+      const { reason, remarks, withdrawn_revision } = item.detail;
+      const withdrawn =
+        withdrawn_revision !== null ? `, withdrawing its offer (revision ${withdrawn_revision})` : '';
+      return `${who} declined to quote: ${DECLINE_REASON_LABELS[reason]}${remarks ? ` (“${remarks}”)` : ''}${withdrawn}`;
+    }
+    case 'reminder_sent':
+      return `${who} mailed a reminder to ${plural(item.detail.recipients.length, 'supplier address', 'supplier addresses')} that had not answered, reply by ${portMoment(item.detail.reply_by, zone)}`;
+    case 'reminder_skipped':
+      return `${who} could not mail the reminder to ${plural(item.detail.recipients.length, 'supplier address', 'supplier addresses')}: ${item.detail.reason}`;
     case 'port_merged':
       return `${who} made the company’s own port ${item.detail.unlocode} the shared port of that code`;
     case 'owner_changed': {
@@ -129,6 +140,8 @@ export function timelineParticulars(item: TimelineItem): string[] {
       (r) => `${r.email} (${r.copy === 'supplier' ? 'supplier' : 'customer'} copy)`,
     );
   if (item.type === 'stem_clauses_set') return item.detail.titles;
+  if (item.type === 'reminder_sent' || item.type === 'reminder_skipped')
+    return item.detail.recipients.map((r) => `${r.supplier_name} (${r.email})`);
   if (item.type === 'offer_awarded') {
     const lines: string[] = [];
     const more = item.detail.not_awarded_count - item.detail.not_awarded.length;
@@ -154,6 +167,7 @@ const LABELS: Record<string, string> = {
   supplier_notes: 'Notes for suppliers',
   selling_terms: 'Selling terms',
   status: 'Status',
+  offer_status: 'Offer status',
   product_name: 'Fuel type',
   iso_spec: 'ISO specification',
   quantity_mt_min: 'Min quantity (MT)',
