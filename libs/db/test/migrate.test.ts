@@ -23,7 +23,30 @@ const migrations: Record<string, Migration> = {
 
 describe('migrations at start', () => {
   const schema = uniqueSchema('dbkit');
-  afterAll(() => dropSchemas(testInfra().pgUrl, [schema]));
+  const laterSchema = uniqueSchema('dbkit');
+  afterAll(() => dropSchemas(testInfra().pgUrl, [schema, laterSchema]));
+
+  it('when a lower-numbered migration lands after a higher one ran, then the next start runs it', async () => {
+    const { db, pool, close } = createDatabase({ url: testInfra().pgUrl, schema: laterSchema });
+    try {
+      const { '0002-more': _more, ...first } = migrations;
+      const third = {
+        '0003-tags': {
+          async up(k: Kysely<unknown>) {
+            await k.schema.createTable('tags').addColumn('id', 'integer').execute();
+          },
+        },
+      };
+      expect(await migrateToLatest(db as Kysely<unknown>, pool, laterSchema, { ...first, ...third })).toEqual(
+        ['0001-things', '0003-tags'],
+      );
+      expect(
+        await migrateToLatest(db as Kysely<unknown>, pool, laterSchema, { ...migrations, ...third }),
+      ).toEqual(['0002-more']);
+    } finally {
+      await close();
+    }
+  });
 
   it('when three replicas start at once, then the migrations run exactly once, in the service schema', async () => {
     const replicas = [1, 2, 3].map(() => createDatabase({ url: testInfra().pgUrl, schema }));
