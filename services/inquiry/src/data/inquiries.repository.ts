@@ -6,7 +6,14 @@ import type { InquiriesTable, InquiryDB } from './db';
 export type InquiryRow = Selectable<InquiriesTable>;
 type NewInquiry = Omit<
   InquiryRow,
-  'created_at' | 'updated_at' | 'status' | 'revision' | 'amended_at' | 'round' | 'sent_version' | 'offers_sealed'
+  | 'created_at'
+  | 'updated_at'
+  | 'status'
+  | 'revision'
+  | 'amended_at'
+  | 'round'
+  | 'sent_version'
+  | 'offers_sealed'
 >;
 
 export async function insertInquiry(db: Kysely<InquiryDB>, values: NewInquiry): Promise<void> {

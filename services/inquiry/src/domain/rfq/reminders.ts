@@ -14,6 +14,7 @@ import {
 import { recordAudit, type AuditActor } from '../audit';
 import { writeLinkMails, type MailRecipient } from './recipient-mail';
 import { rfqFacts } from './rfq-facts';
+import { sentFacts } from './sent-version';
 import {
   MailboxUnverifiedError,
   SenderUnknownError,
@@ -129,7 +130,9 @@ async function remindDistribution(
       reply_by: r.reply_by,
       thread_job_id: r.thread_job_id,
     }));
-    await writeLinkMails(trx, { secrets: ctx.secrets, sender }, recipients, rfqFacts(inquiry, lines), {
+    // The inquiry as its suppliers were last told it: edits not yet sent as an amendment wait.
+    const sent = sentFacts(inquiry, lines);
+    await writeLinkMails(trx, { secrets: ctx.secrets, sender }, recipients, rfqFacts(sent, sent.lines), {
       template: 'rfq-reminder',
     });
     await settleReminders(trx, due.tenant_id, ids, { state: 'sent', at: now, note: null });
