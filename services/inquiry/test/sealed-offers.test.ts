@@ -78,6 +78,10 @@ describe('sealed offers: no prices and no award until the reply-by or every answ
     expect(submitted.detail).toMatchObject({ total_landed_cost: null });
     expect(JSON.stringify(timeline.json())).not.toContain('612.5');
 
+    const workbook = await api(trader, 'GET', `/api/inquiries/${inquiry.id}/offers.xlsx`);
+    expect(workbook.statusCode).toBe(409);
+    expect(workbook.json().detail).toBe('Offers are sealed until the reply-by time');
+
     const award = await api(trader, 'POST', `/api/offers/${offer!.id as string}/award`, { revision: 1 });
     expect(award.statusCode, award.body).toBe(409);
     expect(award.json().detail).toBe('Offers are sealed until the reply-by time');

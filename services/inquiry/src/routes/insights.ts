@@ -115,7 +115,7 @@ export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
         tags,
         params: idParams,
         querystring: offersExportQuery,
-        response: { 200: fileResponse('The workbook (XLSX)'), ...errorResponses(404) },
+        response: { 200: fileResponse('The workbook (XLSX)'), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {

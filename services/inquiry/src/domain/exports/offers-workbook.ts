@@ -4,7 +4,8 @@ import type { InquiryDB } from '../../data/db';
 import { findInquiry } from '../../data/inquiries.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
 import { OfferNotFoundError } from '../rfq/offer-errors';
-import { inquiryOffers } from '../rfq/offer-views';
+import { assertUnsealed } from '../rfq/offer-seal';
+import { inquiryOffers, isCompared } from '../rfq/offer-views';
 import { addTableSheet, newWorkbook, workbookBytes, type CellValue, type SheetColumn } from './sheet';
 
 const STATUS_WORDS: Record<OfferView['status'], string> = {
@@ -35,7 +36,7 @@ export interface OffersExportOptions {
  * The comparison of one of the tenant's inquiries as a workbook: the inquiry (the customer unless
  * left out) and a row per offer as the Offers tab compares it (each line's effective price, the
  * costs, payment, validity), times in the port's zone with its offset. Another company's inquiry
- * is a 404.
+ * is a 404; while the offers are sealed, 409.
  */
 export async function offersWorkbook(
   db: Kysely<InquiryDB>,
@@ -46,8 +47,10 @@ export async function offersWorkbook(
 ): Promise<{ bytes: Buffer; vessel: string }> {
   const inquiry = await findInquiry(db, tenantId, inquiryId);
   if (!inquiry) throw new OfferNotFoundError('inquiry');
+  // Sealed offers leave the house with their prices no sooner than they show on the Offers tab.
+  await assertUnsealed(db, inquiry, now);
   const [offers, requested] = await Promise.all([
-    inquiryOffers(db, tenantId, inquiryId, now),
+    inquiryOffers(db, tenantId, inquiryId, now).then((all) => all.filter(isCompared)),
     linesByInquiry(db, tenantId, [inquiryId]).then((m) => m.get(inquiryId) ?? []),
   ]);
   const zone = inquiry.port_timezone;

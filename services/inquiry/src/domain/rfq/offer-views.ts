@@ -268,6 +268,9 @@ export function compareOffers(
   }));
 }
 
+/** An offer of the comparison, not one answered sealed. */
+export const isCompared = (offer: OfferView | SealedOfferView): offer is OfferView => !offer.sealed;
+
 /** An offer while the offers are sealed: who answered and when, nothing of what. */
 const sealedView = (offer: OfferRow): SealedOfferView => ({
   id: offer.id,
