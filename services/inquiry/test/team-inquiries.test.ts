@@ -8,7 +8,8 @@ import { auth } from '../../identity/test/harness';
 import { companyAdmin, joinedMember, type Member } from '../../identity/test/team-fixtures';
 import { startMailStatusConsumer } from '../src/jobs/mail-status';
 import { startRfq } from './harness';
-import { createInquiry, type Caller } from './offer-fixtures';
+import { bell } from './notification-fixtures';
+import { createInquiry, offerBody, publicPost, seedLink, type Caller } from './offer-fixtures';
 
 type Stack = Awaited<ReturnType<typeof startRfq>>;
 
@@ -92,6 +93,24 @@ describe('a desk of several members working the same inquiries', () => {
       (await api(trader, 'PUT', `/api/inquiries/${inquiry.id}/owner`, { user_id: admin.userId })).statusCode,
     ).toBe(200);
     expect((await timeline(inquiry.id)).filter((i) => i.type === 'owner_changed')).toHaveLength(1);
+  });
+
+  it('when an inquiry is handed over, then the next offer alerts its new owner, and the earlier alert stays with whoever got it', async () => {
+    const inquiry = await createInquiry(s, trader);
+    const first = await seedLink(s, trader, inquiry.id, { supplierName: 'Lion City Bunkering' });
+    expect((await publicPost(s, first.token, offerBody(inquiry.lineIds))).statusCode).toBe(200);
+    const traderBefore = (await bell(s, trader)).items.filter((n) => n.inquiry_id === inquiry.id);
+    expect(traderBefore.map((n) => n.supplier_name)).toEqual(['Lion City Bunkering']);
+
+    expect(
+      (await api(trader, 'PUT', `/api/inquiries/${inquiry.id}/owner`, { user_id: admin.userId })).statusCode,
+    ).toBe(200);
+    const second = await seedLink(s, trader, inquiry.id, { supplierName: 'Straits Marine Fuels' });
+    expect((await publicPost(s, second.token, offerBody(inquiry.lineIds))).statusCode).toBe(200);
+    const adminNow = (await bell(s, admin)).items.filter((n) => n.inquiry_id === inquiry.id);
+    expect(adminNow.map((n) => n.supplier_name)).toEqual(['Straits Marine Fuels']);
+    const traderNow = (await bell(s, trader)).items.filter((n) => n.inquiry_id === inquiry.id);
+    expect(traderNow.map((n) => n.supplier_name)).toEqual(['Lion City Bunkering']);
   });
 
   it('when an inquiry is handed to someone outside the company, or another company’s inquiry is handed over, then 404 and nothing changes', async () => {

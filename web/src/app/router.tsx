@@ -25,6 +25,10 @@ const VerifyEmailPage = lazyPage(
   () => import('../features/auth/routes/verify-email-page'),
   (m) => m.VerifyEmailPage,
 );
+const JoinPage = lazyPage(
+  () => import('../features/auth/routes/join-page'),
+  (m) => m.JoinPage,
+);
 const OfferPage = lazyPage(
   () => import('../features/offer-page/routes/offer-page'),
   (m) => m.OfferPage,
@@ -90,6 +94,8 @@ export const router = createBrowserRouter([
         element: <main>{page(<VerifyEmailPage />)}</main>,
         errorElement: <PageError />,
       },
+      // An invitation's link: the colleague has no account yet, so no sign-in gate.
+      { path: '/join', element: <main>{page(<JoinPage />)}</main>, errorElement: <PageError /> },
       // A supplier's personal offer link: no account, so no sign-in gate and no app shell.
       { path: '/offer/:token', element: <main>{page(<OfferPage />)}</main>, errorElement: <PageError /> },
       {

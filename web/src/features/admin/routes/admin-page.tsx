@@ -13,6 +13,7 @@ import { ProductsTab } from '../components/products-tab';
 import { QueueBoardButton } from '../components/queue-board-button';
 import { SuppliersTab } from '../components/suppliers-tab';
 import { VesselsTab } from '../components/vessels-tab';
+import { TeamTab } from '../components/team-tab';
 
 /**
  * The admin area: a company admin manages their company and sees the shared reference data; a
@@ -57,6 +58,7 @@ export function AdminPage() {
       <Card withBorder padding="lg">
         <Tabs defaultValue={isAdmin ? 'companies' : 'ports'} keepMounted={false}>
           <Tabs.List mb="md">
+            {isAdmin && <Tabs.Tab value="team">Team</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="companies">Companies</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>}
             <Tabs.Tab value="ports">Ports</Tabs.Tab>
@@ -64,6 +66,9 @@ export function AdminPage() {
             <Tabs.Tab value="import">Bulk Import</Tabs.Tab>
             {user.operator && <Tabs.Tab value="vessels">Vessels</Tabs.Tab>}
           </Tabs.List>
+          <Tabs.Panel value="team">
+            <TeamTab />
+          </Tabs.Panel>
           <Tabs.Panel value="companies">
             <CompaniesTab />
           </Tabs.Panel>

@@ -20,6 +20,8 @@ import { useSingleFlightMutation } from '../../../lib/mutation';
 interface InquiryPageParams {
   q: string;
   status: InquiryStatus | '';
+  /** Only the caller's own inquiries ("My inquiries"). */
+  mine: boolean;
   limit: number;
   offset: number;
 }
@@ -28,6 +30,7 @@ export function useInquiries(params: InquiryPageParams) {
   const query = new URLSearchParams({ limit: String(params.limit), offset: String(params.offset) });
   if (params.q) query.set('q', params.q);
   if (params.status) query.set('status', params.status);
+  if (params.mine) query.set('owner', 'me');
   return useQuery({
     queryKey: ['inquiries', 'page', params],
     queryFn: () => apiPage<InquirySummary>(`/api/inquiries?${query}`),
@@ -72,6 +75,11 @@ export const useUpdateInquiry = (id: string) =>
 
 export const useCopyInquiry = (id: string) =>
   useInquiryMutation(() => apiRequest<CreatedResponse>(`/api/inquiries/${id}/copy`, { method: 'POST' }));
+
+export const useHandOverInquiry = (id: string) =>
+  useInquiryMutation((userId: string) =>
+    apiRequest<DetailResponse>(`/api/inquiries/${id}/owner`, { method: 'PUT', body: { user_id: userId } }),
+  );
 
 export const useCancelInquiry = (id: string) =>
   useInquiryMutation((reason: string) =>

@@ -39,6 +39,7 @@ export function InquiriesTable({ rows }: { rows: InquirySummary[] }) {
             <Table.Th>ETA</Table.Th>
             <Table.Th>Products</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>Owner</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -60,6 +61,7 @@ export function InquiriesTable({ rows }: { rows: InquirySummary[] }) {
               <Table.Td>
                 <InquiryStatusBadge status={inquiry.status} />
               </Table.Td>
+              <Table.Td>{inquiry.owner.name}</Table.Td>
               <Table.Td>
                 <Button
                   component={Link}

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { ACTIVE_INQUIRY_STATUSES, type InquiryDetail } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { MailSendButton } from '../../../components/mail-send-button';
+import { OwnerSelect } from '../components/owner-select';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useNotificationArrivals } from '../../../lib/api/notifications';
@@ -153,6 +154,7 @@ export function InquiryDetailPage() {
         actions={
           <>
             <InquiryStatusBadge status={data.status} />
+            <OwnerSelect inquiry={data} />
             <CopyButton inquiry={data} />
             {open && <CancelButton inquiry={data} />}
           </>

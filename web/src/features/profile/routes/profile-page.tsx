@@ -4,6 +4,7 @@ import { companyDetails, emailSignature, personalDetails } from '@mfd/contracts'
 import { PageHeader } from '../../../components/page-header';
 import { useAuth } from '../../../lib/auth';
 import { useProfile } from '../api/profile-calls';
+import { TeamCard } from '../components/team-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { ProfileCard, type FieldSpec } from '../components/profile-card';
 import { SignaturePreview } from '../components/signature-preview';
@@ -103,6 +104,7 @@ export function ProfilePage() {
             preview={(values) => <SignaturePreview values={values} />}
           />
           <NotificationPreferencesCard />
+          <TeamCard />
         </Stack>
       )}
     </>
