@@ -23,6 +23,7 @@ import classes from './app-layout.module.css';
 const LINKS = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/inquiries', label: 'Inquiries' },
+  { to: '/stems', label: 'Stems' },
   { to: '/customers', label: 'Customers' },
   { to: '/suppliers', label: 'Suppliers' },
   { to: '/prices', label: 'Prices' },

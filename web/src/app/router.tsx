@@ -49,6 +49,14 @@ const InquiryDetailPage = lazyPage(
   () => import('../features/inquiries/routes/inquiry-detail-page'),
   (m) => m.InquiryDetailPage,
 );
+const StemsPage = lazyPage(
+  () => import('../features/stems/routes/stems-page'),
+  (m) => m.StemsPage,
+);
+const StemDetailPage = lazyPage(
+  () => import('../features/stems/routes/stem-detail-page'),
+  (m) => m.StemDetailPage,
+);
 const CustomersPage = lazyPage(
   () => import('../features/customers/routes/customers-page'),
   (m) => m.CustomersPage,
@@ -109,6 +117,8 @@ export const router = createBrowserRouter([
           // The create form has an address of its own, so Back returns to the list.
           { path: 'inquiries/new', element: page(<NewInquiryPage />), errorElement: <PageError /> },
           { path: 'inquiries/:inquiryId', element: page(<InquiryDetailPage />), errorElement: <PageError /> },
+          { path: 'stems', element: page(<StemsPage />), errorElement: <PageError /> },
+          { path: 'stems/:stemId', element: page(<StemDetailPage />), errorElement: <PageError /> },
           { path: 'customers', element: page(<CustomersPage />), errorElement: <PageError /> },
           { path: 'suppliers', element: page(<SuppliersPage />), errorElement: <PageError /> },
           { path: 'prices', element: page(<PricesPage />), errorElement: <PageError /> },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { defaultReferencePrefix } from '@mfd/contracts';
 import type { InquiryDB } from '../../data/db';
 import type { InquiryRow } from '../../data/inquiries.repository';
 import { listClauses } from '../../data/clauses.repository';
@@ -9,7 +10,7 @@ import type { ProductLineRow } from '../../data/product-lines.repository';
 import { insertStem, nextReferenceSequence, replaceStemClauses } from '../../data/stems.repository';
 import { byUser, recordAudit } from '../audit';
 import type { Caller } from '../inquiries';
-import { defaultReferencePrefix, stemReference } from './reference-number';
+import { stemReference } from './reference-number';
 
 /** One winner of an award: its offer and the inquiry lines it won (null: every line it priced). */
 export interface AwardedOffer {

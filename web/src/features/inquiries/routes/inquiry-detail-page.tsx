@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { MailSendButton } from '../../../components/mail-send-button';
 import { OwnerSelect } from '../components/owner-select';
 import { PageHeader } from '../../../components/page-header';
+import { InquiryStemLinks } from '../../../components/inquiry-stem-links';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useNotificationArrivals } from '../../../lib/api/notifications';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -166,6 +167,7 @@ export function InquiryDetailPage() {
         </Alert>
       )}
       {open && <PendingAmendment inquiry={data} />}
+      <InquiryStemLinks inquiryId={data.id} awarded={data.status === 'awarded'} />
       <Tabs
         value={tab}
         onChange={(value) => setParams(value && value !== 'details' ? { tab: value } : {}, { replace: true })}

@@ -1,0 +1,33 @@
+import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { StemSummary } from '@mfd/contracts';
+import { apiRequest } from '../lib/api-client';
+
+/** The stems an inquiry's award made (the same list query the Stems page reads, unfiltered). */
+function useInquiryStems(inquiryId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['stems', 'list', null],
+    queryFn: () => apiRequest<{ items: StemSummary[] }>('/api/stems').then((r) => r.items),
+    select: (items) => items.filter((s) => s.inquiry_id === inquiryId),
+    enabled,
+  });
+}
+
+/** On an awarded inquiry: the stems its award made, each a link to its page. */
+export function InquiryStemLinks({ inquiryId, awarded }: { inquiryId: string; awarded: boolean }) {
+  const stems = useInquiryStems(inquiryId, awarded);
+  if (!awarded || !stems.data || stems.data.length === 0) return null;
+  return (
+    <Alert color="blue" mb="md">
+      <Group gap="xs">
+        <Text span>{stems.data.length === 1 ? 'Stem:' : 'Stems:'}</Text>
+        {stems.data.map((s) => (
+          <Anchor key={s.id} component={Link} to={`/stems/${s.id}`}>
+            {s.reference} ({s.supplier.trading_name})
+          </Anchor>
+        ))}
+      </Group>
+    </Alert>
+  );
+}

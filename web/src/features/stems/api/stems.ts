@@ -1,0 +1,31 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StemPricingInput, StemStatus, StemSummary, StemView } from '@mfd/contracts';
+import { apiRequest } from '../../../lib/api-client';
+import { useSingleFlightMutation } from '../../../lib/mutation';
+
+const stemKey = (id: string) => ['stems', 'detail', id];
+
+/** The company's stems, newest first, optionally of one status. */
+export function useStems(status: StemStatus | null) {
+  return useQuery({
+    queryKey: ['stems', 'list', status],
+    queryFn: () =>
+      apiRequest<{ items: StemSummary[] }>(`/api/stems${status ? `?status=${status}` : ''}`).then(
+        (r) => r.items,
+      ),
+  });
+}
+
+export function useStem(id: string) {
+  return useQuery({ queryKey: stemKey(id), queryFn: () => apiRequest<StemView>(`/api/stems/${id}`) });
+}
+
+/** Markup or commission per line, as a whole; the stem answers with its new prices. */
+export function useSetStemPricing(id: string) {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (body: StemPricingInput) =>
+      apiRequest<StemView>(`/api/stems/${id}/pricing`, { method: 'PUT', body }),
+    onSuccess: (stem) => queryClient.setQueryData(stemKey(id), stem),
+  });
+}
