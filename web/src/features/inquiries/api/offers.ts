@@ -5,7 +5,9 @@ import type {
   DetailResponse,
   ManualOfferInput,
   OfferRevision,
+  OfferSealView,
   OfferView,
+  SealedOfferView,
   offerSubmitResponse,
   SplitAwardInput,
 } from '@mfd/contracts';
@@ -20,12 +22,25 @@ const OFFERS_POLL_MS = 3000;
 
 export const offersQueryKey = (inquiryId: string) => ['inquiries', 'offers', inquiryId];
 
-/** The inquiry's offers; `poll` while suppliers can still answer, so a new one appears by itself. */
+/**
+ * The inquiry's offers (while sealed, only who answered and when); `poll` while suppliers can
+ * still answer, so a new one appears by itself.
+ */
 export function useOffers(inquiryId: string, poll: boolean, enabled = true) {
   return useQuery({
     queryKey: offersQueryKey(inquiryId),
-    queryFn: () => apiRequest<OfferView[]>(`/api/inquiries/${inquiryId}/offers`),
+    queryFn: () => apiRequest<(OfferView | SealedOfferView)[]>(`/api/inquiries/${inquiryId}/offers`),
     refetchInterval: poll ? OFFERS_POLL_MS : false,
+    enabled,
+  });
+}
+
+/** Whether the offers are sealed, how many suppliers answered and when they open; asked while sealed. */
+export function useOfferSeal(inquiryId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...offersQueryKey(inquiryId), 'seal'],
+    queryFn: () => apiRequest<OfferSealView>(`/api/inquiries/${inquiryId}/offer-seal`),
+    refetchInterval: OFFERS_POLL_MS,
     enabled,
   });
 }

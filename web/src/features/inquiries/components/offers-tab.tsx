@@ -1,7 +1,12 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowsSplit, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ACTIVE_INQUIRY_STATUSES, type InquiryDetail, type OfferView } from '@mfd/contracts';
+import {
+  ACTIVE_INQUIRY_STATUSES,
+  type InquiryDetail,
+  type OfferView,
+  type SealedOfferView,
+} from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { errorDetail } from '../../../lib/api-client';
 import { useLastDone } from '../../../lib/api/last-done';
@@ -12,6 +17,7 @@ import { OfferCompare } from './offer-compare';
 import { OffersExport } from './offers-export';
 import { OfferHistoryDialog } from './offer-history-dialog';
 import { RecordOfferDialog } from './record-offer-dialog';
+import { SealedOffers } from './sealed-offers';
 import { SplitAwardPanel } from './split-award-panel';
 
 /** Spec §2 "Offers (n)": the offers compared, award with confirmation, history, and offers recorded by hand. */
@@ -28,7 +34,9 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
   const [seen, setSeen] = useState<ReadonlyMap<string, OfferView>>(new Map());
   const zone = inquiry.port_details?.timezone ?? 'UTC';
 
-  const list = offers.data ?? [];
+  const all = offers.data ?? [];
+  const sealed = all.filter((o): o is SealedOfferView => o.sealed);
+  const list = all.filter((o): o is OfferView => !o.sealed);
   const remember = (stale: OfferView[]) => {
     setSeen((before) => new Map([...before, ...stale.map((o) => [o.id, o] as const)]));
     void offers.refetch();
@@ -65,6 +73,8 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
           <Alert color="red" role="alert">
             Unable to load offers: {errorDetail(offers.error, 'please try again in a moment.')}
           </Alert>
+        ) : sealed.length > 0 ? (
+          <SealedOffers inquiryId={inquiry.id} offers={sealed} zone={zone} />
         ) : list.length === 0 ? (
           <EmptyState
             title="No offers yet"

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { MailStatus, RecipientDelivery } from '@mfd/contracts';
+import { DECLINE_REASON_LABELS, type MailStatus, type RecipientDelivery } from '@mfd/contracts';
 import { MailSendButton } from '../../../components/mail-send-button';
 import { formatPortShort } from '../../../lib/port-clock';
 import { isInFlight, sentLabel } from './suppliers-tab-selection';
@@ -13,6 +13,14 @@ const STATUS: Record<MailStatus, { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
   bounced: { label: 'Bounced', color: 'red' },
 };
+
+/** The reminder before the reply-by, by how it went. */
+const REMINDER_WORDS = {
+  due: 'Reminder due',
+  sent: 'Reminder sent',
+  skipped: 'Reminder not sent',
+  not_needed: 'No reminder needed',
+} as const;
 
 /**
  * How the inquiry's mail to one address fares: its state in words, attempts, when it went, the
@@ -45,6 +53,11 @@ export function DeliveryStatus({
             Offer received
           </Badge>
         )}
+        {delivery.decline_reason && (
+          <Badge color="gray" variant="outline" size="sm">
+            Declined: {DECLINE_REASON_LABELS[delivery.decline_reason]}
+          </Badge>
+        )}
         <Text size="xs" c="dimmed">
           {sentLabel(delivery)} {formatPortShort(delivery.sent_at, zone)} · {delivery.mail_attempts}{' '}
           {delivery.mail_attempts === 1 ? 'attempt' : 'attempts'} · reply by{' '}
@@ -63,6 +76,18 @@ export function DeliveryStatus({
           </MailSendButton>
         )}
       </Group>
+      {delivery.decline_remarks && (
+        <Text size="xs" c="dimmed">
+          “{delivery.decline_remarks}”
+        </Text>
+      )}
+      {delivery.reminder && (
+        <Text size="xs" c="dimmed">
+          {REMINDER_WORDS[delivery.reminder.state ?? 'due']}{' '}
+          {formatPortShort(delivery.reminder.at ?? delivery.reminder.due_at, zone)}
+          {delivery.reminder.note ? `: ${delivery.reminder.note}` : ''}
+        </Text>
+      )}
       {failed && delivery.mail_error && (
         <Text size="xs" c="red.8">
           {delivery.mail_status === 'bounced' ? 'bounced' : 'Not delivered'}: {delivery.mail_error}

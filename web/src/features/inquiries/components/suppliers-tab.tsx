@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Checkbox,
+  NumberInput,
   Group,
   SegmentedControl,
   Skeleton,
@@ -19,6 +20,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   DEFAULT_REPLY_HOURS,
+  REMIND_BEFORE_MINUTES,
   type DistributeInput,
   type DistributeResponse,
   type InquiryDetail,
@@ -71,6 +73,9 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [replyBy, setReplyBy] = useState('');
   const [ccMe, setCcMe] = useState(false);
+  // One reminder this many minutes before the reply-by to suppliers that have not answered ('' = none).
+  const [remindBefore, setRemindBefore] = useState<string | number>('');
+  const [sealed, setSealed] = useState(false);
   const [showNoneSelected, setShowNoneSelected] = useState(false);
   const [resendingKey, setResendingKey] = useState<string | null>(null);
   const suppliers = useSuggestedSuppliers(inquiry.id, scope === 'all');
@@ -126,9 +131,18 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
     }
     setShowNoneSelected(false);
     unlessBounced(selected, () => {
-      void send({ recipients: [...selected].map(recipientOf), reply_by: replyByIso, cc_me: ccMe }, () => {
-        setSelected(new Set());
-      });
+      void send(
+        {
+          recipients: [...selected].map(recipientOf),
+          reply_by: replyByIso,
+          cc_me: ccMe,
+          remind_before_minutes: typeof remindBefore === 'number' ? remindBefore : null,
+          sealed,
+        },
+        () => {
+          setSelected(new Set());
+        },
+      );
     });
   };
 
@@ -279,6 +293,23 @@ export function SuppliersTab({ inquiry }: { inquiry: InquiryDetail }) {
             description="Replies come to the inquiry; with a copy, Reply all reaches you too"
             checked={ccMe}
             onChange={(e) => setCcMe(e.currentTarget.checked)}
+            disabled={closed}
+          />
+          <NumberInput
+            label="Remind suppliers who have not answered (minutes before the reply-by)"
+            description="Empty: no reminder. One reminder each, with a fresh link"
+            min={REMIND_BEFORE_MINUTES.min}
+            max={REMIND_BEFORE_MINUTES.max}
+            allowDecimal={false}
+            value={remindBefore}
+            onChange={setRemindBefore}
+            disabled={closed}
+          />
+          <Checkbox
+            label="Seal offers until the reply-by time"
+            description="No prices and no award until the reply-by, or until every supplier has answered"
+            checked={sealed}
+            onChange={(e) => setSealed(e.currentTarget.checked)}
             disabled={closed}
           />
           <MailSendButton

@@ -1,6 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { OfferSubmit, PublicOfferPage, offerSubmitResponse } from '@mfd/contracts';
+import type {
+  DeclineInput,
+  declineResponse,
+  OfferSubmit,
+  PublicOfferPage,
+  offerSubmitResponse,
+} from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { useSingleFlightMutation } from '../../../lib/mutation';
 
@@ -24,6 +30,16 @@ export function useSubmitOffer(token: string) {
     mutationFn: (body: OfferSubmit) =>
       apiRequest<z.infer<typeof offerSubmitResponse>>(path(token), { method: 'POST', body }),
     // After a submit (or a 410: the link closed meanwhile) the page is read again for its state and revision.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pageKey(token) }),
+  });
+}
+
+/** Declining to quote, with a reason; the page is read again for its decline (and a withdrawn offer). */
+export function useDeclineOffer(token: string) {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (body: DeclineInput) =>
+      apiRequest<z.infer<typeof declineResponse>>(`${path(token)}/decline`, { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pageKey(token) }),
   });
 }

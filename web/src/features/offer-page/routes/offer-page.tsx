@@ -6,6 +6,7 @@ import { closedLinkResponse, formatPortLocal, PRODUCT_NAME, type PublicTrader } 
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { usePublicOffer } from '../api/public-offer';
 import { CLOSED_WORDS, INVALID_LINK } from '../components/closed-words';
+import { DeclineToQuote } from '../components/decline-to-quote';
 import { InquirySummary } from '../components/inquiry-summary';
 import { PublicOfferForm } from '../components/public-offer-form';
 import { traderLabel } from '../components/trader-label';
@@ -110,7 +111,10 @@ export function OfferPage() {
         )}
         <InquirySummary page={data} />
         {!closedText ? (
-          <PublicOfferForm token={token} page={data} onClosed={setClosedDetail} />
+          <>
+            <PublicOfferForm token={token} page={data} onClosed={setClosedDetail} />
+            <DeclineToQuote token={token} page={data} onClosed={setClosedDetail} />
+          </>
         ) : (
           data.offer && (
             <Text size="sm" c="dimmed">
