@@ -21,7 +21,8 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
  *   its personal link (the timeline adds the last open and how often); message_received: a
  *   supplier's reply by e-mail landed on the inquiry.
  * - offer_submitted / offer_revised: by the supplier's link; offer_recorded: by the trader.
- * - offer_awarded: the decision; inquiry_cancelled: called off.
+ * - offer_awarded: the decision (one row per winner of a split award); inquiry_cancelled: called off.
+ * - round_started: a negotiation round, the shortlisted suppliers asked to improve.
  * - offer_declined: a supplier declined to quote by its link (withdrawing its offer, if any);
  *   reminder_sent / reminder_skipped: the one reminder before the reply-by, mailed or refused.
  * - port_merged: the company's own port became the shared one (an operator approved it).
@@ -50,6 +51,7 @@ export const AUDIT_EVENT_TYPES = [
   'offer_declined',
   'reminder_sent',
   'reminder_skipped',
+  'round_started',
   'inquiry_cancelled',
   'port_merged',
   'owner_changed',
@@ -163,6 +165,14 @@ export const auditDetail = {
   reminder_sent: z.object({ recipients: reminderRecipients, reply_by: z.string() }),
   /** The supplier mail gate refused the reminders (mailbox unproven, quota): none went. */
   reminder_skipped: z.object({ recipients: reminderRecipients, reason: note }),
+  round_started: z.object({
+    round: count,
+    reply_by: z.string(),
+    show_rank: z.boolean(),
+    message: note.nullable(),
+    /** The shortlisted suppliers (the first MAX_RECIPIENTS of them). */
+    invited: z.array(name).max(MAX_RECIPIENTS),
+  }),
   inquiry_cancelled: z.object({ reason: note.nullable(), notice_count: count }),
   port_merged: z.object({ unlocode: name }),
   owner_changed: z.object({
@@ -232,6 +242,7 @@ export const timelineItem = z.discriminatedUnion('type', [
   timelineEntry('offer_declined', auditDetail.offer_declined),
   timelineEntry('reminder_sent', auditDetail.reminder_sent),
   timelineEntry('reminder_skipped', auditDetail.reminder_skipped),
+  timelineEntry('round_started', auditDetail.round_started),
   timelineEntry('inquiry_cancelled', auditDetail.inquiry_cancelled),
   timelineEntry('port_merged', auditDetail.port_merged),
   timelineEntry('owner_changed', auditDetail.owner_changed),

@@ -31,3 +31,4 @@ export * from './awards';
 export * from './messages';
 export * from './insights';
 export * from './team';
+export * from './rounds';

@@ -5,6 +5,7 @@ import { MAX_DIGEST_ITEMS, traderAlertItem } from './notifications';
 import { DELIVERY_METHODS } from './offers';
 import { signatureView } from './profile';
 import { rfqChange, rfqMailFacts } from './rfq-facts';
+import { offerRank } from './rounds';
 
 /** BullMQ queue names. A queue has one consuming service; events are addressed to it. */
 export const QUEUES = {
@@ -97,6 +98,17 @@ export const mailTemplate = z.discriminatedUnion('template', [
       changes: z.array(rfqChange).max(50),
       /** The trader's word with the amendment; absent in mails queued before it existed. */
       message: z.string().nullish(),
+    }),
+  }),
+  /** A shortlisted supplier is asked to improve its offer in a negotiation round. */
+  z.object({
+    template: z.literal('rfq-round'),
+    data: z.object({
+      ...rfqLinkData,
+      round: z.number().int().min(2),
+      message: z.string().nullable(),
+      /** The supplier's own rank on landed cost, when the trader chose to tell it. */
+      rank: offerRank.nullable(),
     }),
   }),
   /** The winner's confirmation: what was agreed. */

@@ -5,6 +5,7 @@ import { isoDateTime, optionalMultilineText } from './fields';
 import { DECLINE_REASONS, publicDecline, REMIND_BEFORE_MINUTES, REMINDER_STATES } from './deadlines';
 import { chargeView, paymentView, PRICINGS } from './offer-terms';
 import { rfqMailFacts } from './rfq-facts';
+import { publicRound } from './rounds';
 import { emailDeliverability } from './suppliers';
 
 /** How a supplier delivers a fuel line. */
@@ -13,7 +14,8 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
 /**
  * Why a supplier's personal link is or is not open, as the public offer page says it; superseded: a
- * newer link went to the same address (a resend or an amendment), and only that one works.
+ * newer link went to the same address (a resend or an amendment), and only that one works;
+ * not_shortlisted: a negotiation round is under way and this supplier was not asked to improve.
  */
 export const OFFER_LINK_STATES = [
   'open',
@@ -22,6 +24,7 @@ export const OFFER_LINK_STATES = [
   'not_awarded',
   'cancelled',
   'superseded',
+  'not_shortlisted',
 ] as const;
 export type OfferLinkState = (typeof OFFER_LINK_STATES)[number];
 
@@ -224,6 +227,11 @@ export const offerView = z.object({
   awarded_line_ids: z.array(z.uuid()).nullable(),
   /** Always false here: a sealed offer is answered as a `sealedOfferView`. */
   sealed: z.literal(false),
+  /** The negotiation round of its latest revision (the distribution is round 1). */
+  round: z.number().int(),
+  /** Its landed cost at the end of its previous round, and the change since (negative: cheaper). */
+  previous_round_total: z.string().nullable(),
+  change_from_previous_round: z.string().nullable(),
 });
 export type OfferView = z.infer<typeof offerView>;
 
@@ -313,6 +321,8 @@ export const publicOfferPage = z.object({
   offer: publicSubmittedOffer.nullable(),
   /** The supplier declined to quote (it may still offer while the link is open). */
   decline: publicDecline.nullable(),
+  /** The negotiation round this supplier is invited to, while it runs. */
+  round: publicRound.nullable(),
 });
 export type PublicOfferPage = z.infer<typeof publicOfferPage>;
 

@@ -4,3 +4,4 @@ export * from './stem-margin';
 export * from './split-award';
 export * from './price-stats';
 export * from './reply-prices';
+export * from './cost-rank';

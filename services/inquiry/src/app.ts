@@ -19,6 +19,7 @@ import { inquiryRoutes } from './routes/inquiries';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { offerRoutes } from './routes/offers';
+import { roundRoutes } from './routes/rounds';
 import { publicOfferRoutes } from './routes/public-offers';
 import { clauseRoutes } from './routes/clauses';
 import { stemRoutes } from './routes/stems';
@@ -56,6 +57,7 @@ export async function buildApp(deps: InquiryDeps) {
   await app.register(inquiryRoutes, { deps, mailQuota });
   await app.register(dashboardRoutes, { deps });
   await app.register(offerRoutes, { deps, mailQuota });
+  await app.register(roundRoutes, { deps, mailQuota });
   await app.register(indexValueRoutes, { deps });
   await app.register(publicOfferRoutes, { deps });
   await app.register(distributionRoutes, { deps, mailQuota });

@@ -126,6 +126,14 @@ const probes: Record<string, Probe> = {
     path: '/api/notifications/preferences',
     body: { email: { offer_expiring: false } },
   }),
+  'POST /api/inquiries/:id/rounds': (w) => ({
+    path: `/api/inquiries/${w.inquiryId}/rounds`,
+    body: {
+      offer_ids: [w.offerId],
+      reply_by: new Date(Date.now() + 3_600_000).toISOString(),
+      show_rank: true,
+    },
+  }),
   'POST /api/offers/:id/award': async (w) => ({
     path: `/api/offers/${w.offerId}/award`,
     body: { notes: null, revision: await w.revision() },

@@ -269,6 +269,10 @@ describe('inquiries', () => {
         notes: null,
       },
       'GET /api/inquiries/:id/offer-seal': undefined,
+      'POST /api/inquiries/:id/rounds': {
+        offer_ids: [randomUUID()],
+        reply_by: new Date(Date.now() + 86_400_000).toISOString(),
+      },
       'GET /api/inquiries/:id/index-values': undefined,
       'GET /api/inquiries/:id/timeline': undefined,
       'GET /api/inquiries/:id/messages': undefined,

@@ -52,6 +52,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'POST /api/inquiries/:id/messages/read',
         'POST /api/inquiries/:id/offers',
         'POST /api/inquiries/:id/products',
+        'POST /api/inquiries/:id/rounds',
         'POST /api/notifications/read',
         'POST /api/offers/:id/award',
         'PUT /api/clauses/:id',

@@ -10,6 +10,7 @@ import { rfqAmendment } from './rfq-amendment';
 import { rfqCancelled } from './rfq-cancelled';
 import { rfqInvitation } from './rfq-invitation';
 import { rfqReminder } from './rfq-reminder';
+import { rfqRound } from './rfq-round';
 import { supplierReply } from './supplier-reply';
 import type { TemplateContext, TemplateDefinition } from './template';
 import { traderAlert } from './trader-alert';
@@ -29,6 +30,7 @@ const definitions: Definitions = {
   'rfq-invitation': rfqInvitation,
   'rfq-amendment': rfqAmendment,
   'rfq-reminder': rfqReminder,
+  'rfq-round': rfqRound,
   'offer-awarded': offerAwarded,
   'offer-not-awarded': offerNotAwarded,
   'rfq-cancelled': rfqCancelled,

@@ -6,6 +6,7 @@ import {
   cancelledSubject,
   invitationSubject,
   notAwardedSubject,
+  roundSubject,
   SUBJECT_LIMIT,
 } from './subjects';
 
@@ -41,6 +42,12 @@ describe('subjects of the mails to suppliers', () => {
   it('when an inquiry is amended, then the subject says so, with the new reply-by', () => {
     expect(amendmentSubject(rfq(), '2026-11-28T06:00:00Z')).toBe(
       'Amended RFQ: MV Ever Given, Singapore (SGSIN), reply by 28 Nov 14:00 UTC+8',
+    );
+  });
+
+  it('when a negotiation round starts, then the subject names the round, with its reply-by', () => {
+    expect(roundSubject(2, rfq(), '2026-11-28T06:00:00Z')).toBe(
+      'Round 2 RFQ: MV Ever Given, Singapore (SGSIN), reply by 28 Nov 14:00 UTC+8',
     );
   });
 

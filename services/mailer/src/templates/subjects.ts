@@ -56,6 +56,10 @@ export const reminderSubject = (rfq: RfqMailFacts, replyByIso: string) =>
 export const amendmentSubject = (rfq: RfqMailFacts, replyByIso: string) =>
   subject({ kind: 'Amended RFQ', rfq, time: replyBy(replyByIso) });
 
+/** "Round 2 RFQ: MV Ever Given, Singapore (SGSIN), reply by 28 Nov 14:00 UTC+8". */
+export const roundSubject = (round: number, rfq: RfqMailFacts, replyByIso: string) =>
+  subject({ kind: `Round ${round} RFQ`, rfq, time: replyBy(replyByIso) });
+
 /** "Cancelled RFQ: MV Ever Given, Singapore (SGSIN), ETA 29 Nov 08:00 UTC+8". */
 export const cancelledSubject = (rfq: RfqMailFacts) =>
   subject({ kind: 'Cancelled RFQ', rfq, time: eta(rfq) });

@@ -7,6 +7,7 @@ const at = (ms: number) => new Date(now.getTime() + ms);
 const facts = (over: Partial<LinkFacts>): LinkFacts => ({
   superseded: false,
   inquiryStatus: 'distributed',
+  inquiryRound: 1,
   replyBy: at(3_600_000),
   offer: null,
   now,
@@ -20,6 +21,31 @@ describe('offer link state', () => {
       offerLinkState(facts({ inquiryStatus: 'quoting', offer: { status: 'submitted', validUntil: at(1) } })),
     ).toBe('open');
     expect(offerLinkState(facts({ offer: { status: 'submitted', validUntil: null } }))).toBe('open');
+  });
+
+  it('when a negotiation round is under way, then only an offer shortlisted for it may revise; a cancelled or awarded inquiry says so first', () => {
+    const round = { inquiryStatus: 'quoting' as const, inquiryRound: 2 };
+    expect(
+      offerLinkState(
+        facts({ ...round, offer: { status: 'submitted', validUntil: null, shortlistedRound: 2 } }),
+      ),
+    ).toBe('open');
+    expect(
+      offerLinkState(
+        facts({ ...round, offer: { status: 'submitted', validUntil: null, shortlistedRound: null } }),
+      ),
+    ).toBe('not_shortlisted');
+    expect(
+      offerLinkState(
+        facts({
+          inquiryStatus: 'quoting',
+          inquiryRound: 3,
+          offer: { status: 'submitted', validUntil: null, shortlistedRound: 2 },
+        }),
+      ),
+    ).toBe('not_shortlisted');
+    expect(offerLinkState(facts({ ...round, offer: null }))).toBe('not_shortlisted');
+    expect(offerLinkState(facts({ ...round, inquiryStatus: 'cancelled' }))).toBe('cancelled');
   });
 
   it('when the reply-by is now or past, then the link is expired (a millisecond before, it is open)', () => {

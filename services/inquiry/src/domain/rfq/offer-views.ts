@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
 import {
   canonicalDecimal,
+  type OfferRank,
   type OfferRevision,
+  type PublicRound,
   type OfferView,
   type PaymentView,
   type PublicOfferPage,
   type SealedOfferView,
 } from '@mfd/contracts';
-import type { IndexValue } from '@mfd/pricing';
+import { costRank, costDifference, type IndexValue } from '@mfd/pricing';
 import type { InquiryDB } from '../../data/db';
 import { listIndexValues } from '../../data/index-values.repository';
-import { findInquiry } from '../../data/inquiries.repository';
+import { findInquiry, type InquiryRow } from '../../data/inquiries.repository';
 import { declineOf } from '../../data/declines.repository';
 import { chargesByOffer, type OfferChargeRow } from '../../data/offer-charges.repository';
 import { linesByOffer, type OfferLineRow } from '../../data/offer-lines.repository';
@@ -22,15 +24,15 @@ import {
   type OfferRow,
 } from '../../data/offers.repository';
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
+import { findRound, previousRoundTotals } from '../../data/rounds.repository';
 import { cheapestOffers } from './cheapest-offers';
 import { assertUnsealed, offerSeal } from './offer-seal';
 import { OfferLinkClosedError, OfferNotFoundError } from './offer-errors';
-import { offerLinkState } from './offer-link-state';
 import { recordLinkOpen } from './link-opens';
 import { offerTokenHash } from './offer-link-token';
 import { chargeOf, priceOffer, type OfferFigures } from './offer-pricing';
 import { sentFacts } from './sent-version';
-import { linkRecipient } from './submit-offer';
+import { linkRecipient, linkStateOf } from './submit-offer';
 
 /** The comparison shows at most this many offers of one inquiry (far more than suppliers at a port). */
 export const MAX_OFFERS_SHOWN = 200;
@@ -77,13 +79,7 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
     declineOf(db, link.tenant_id, link.recipient_id),
   ]);
   if (!inquiry) throw new OfferNotFoundError('link');
-  const state = offerLinkState({
-    superseded: link.superseded_at !== null,
-    inquiryStatus: inquiry.status,
-    replyBy: link.reply_by,
-    offer: offer ? { status: offer.status, validUntil: offer.valid_until } : null,
-    now,
-  });
+  const state = linkStateOf(link, inquiry, offer, now);
   if (state === 'superseded')
     throw new OfferLinkClosedError(state, { name: link.sender_name, company: link.sender_company });
   const shown = offer && offer.status !== 'draft' && offer.submitted_at ? offer : null;
@@ -96,6 +92,7 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
   const order = new Map(requested.map((l) => [l.id, l.position]));
   // The inquiry as the supplier was last told it: edits wait for the trader's amendment.
   const sent = sentFacts(inquiry, requested);
+  const round = await roundOfOffer(db, inquiry, offer, now);
   return {
     state,
     supplier_name: link.supplier_name,
@@ -141,6 +138,7 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
           remarks: decline.decline_remarks,
         }
       : null,
+    round,
   };
 }
 
@@ -198,6 +196,8 @@ export interface StoredOffers {
   lines: Map<string, OfferLineRow[]>;
   charges: Map<string, OfferChargeRow[]>;
   indexValues: IndexValue[];
+  /** Each offer's landed cost at the end of its previous round, if it was revised in a later one. */
+  previousTotals: Map<string, string | null>;
 }
 
 /**
@@ -264,8 +264,18 @@ export function compareOffers(
     awarded_at: iso(offer.awarded_at),
     award_notes: offer.award_notes,
     awarded_line_ids: offer.awarded_line_ids,
+    ...roundChange(offer.round, stored.previousTotals.get(offer.id) ?? null, figures.total_landed_cost),
     sealed: false as const,
   }));
+}
+
+/** The offer's round and its landed cost against the end of its previous round (negative: cheaper). */
+function roundChange(round: number, previous: string | null, now: string | null) {
+  return {
+    round,
+    previous_round_total: previous,
+    change_from_previous_round: previous !== null && now !== null ? costDifference(now, previous) : null,
+  };
 }
 
 /** An offer of the comparison, not one answered sealed. */
@@ -299,16 +309,20 @@ export async function inquiryOffers(
     offerSeal(db, inquiry, now),
   ]);
   if (seal.sealed) return offers.map(sealedView);
-  const [lines, charges, indexValues] = await Promise.all([
-    linesByOffer(
-      db,
-      tenantId,
-      offers.map((o) => o.id),
-    ),
+  const ids = offers.map((o) => o.id);
+  const [lines, charges, indexValues, previousTotals] = await Promise.all([
+    linesByOffer(db, tenantId, ids),
     chargesByOffer(db, tenantId, offers),
     listIndexValues(db, tenantId, inquiryId),
+    previousRoundTotals(db, tenantId, ids),
   ]);
-  return compareOffers(inquiry.revision, requested, offers, { lines, charges, indexValues }, now);
+  return compareOffers(
+    inquiry.revision,
+    requested,
+    offers,
+    { lines, charges, indexValues, previousTotals },
+    now,
+  );
 }
 
 /** Every revision of one of the tenant's offers as it was submitted, oldest first. */
@@ -334,4 +348,46 @@ export async function offerRevisions(
       offer: content,
     };
   });
+}
+
+/**
+ * Each supplier's own rank on landed cost among the current offers (standing, within validity,
+ * with a known total), by offer id. Read in the round's transaction, so it ranks what the mails say.
+ */
+export async function currentRanks(
+  trx: Kysely<InquiryDB>,
+  inquiry: InquiryRow,
+  offerIds: string[],
+  now: Date,
+): Promise<Map<string, OfferRank>> {
+  const views = await inquiryOffers(trx, inquiry.tenant_id, inquiry.id, now);
+  const totals = views
+    .filter(isCompared)
+    .filter((v) => v.status === 'submitted' && !v.expired)
+    .map((v) => ({ id: v.id, total: v.total_landed_cost }));
+  return new Map(
+    offerIds.flatMap((id) => {
+      const rank = costRank(totals, id);
+      return rank ? [[id, rank] as const] : [];
+    }),
+  );
+}
+
+/**
+ * The round a supplier's link is invited to, while the inquiry is in it: its reply-by, the trader's
+ * message and, when the trader chose to tell it, the supplier's own rank now. None otherwise.
+ */
+async function roundOfOffer(
+  db: Kysely<InquiryDB>,
+  inquiry: InquiryRow,
+  offer: OfferRow | undefined,
+  now: Date,
+): Promise<PublicRound | null> {
+  if (inquiry.round < 2 || !offer || offer.shortlisted_round !== inquiry.round) return null;
+  const round = await findRound(db, inquiry.tenant_id, inquiry.id, inquiry.round);
+  if (!round) return null;
+  const rank = round.show_rank
+    ? ((await currentRanks(db, inquiry, [offer.id], now)).get(offer.id) ?? null)
+    : null;
+  return { round: round.round, reply_by: round.reply_by.toISOString(), message: round.message, rank };
 }

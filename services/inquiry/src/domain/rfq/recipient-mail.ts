@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { QUEUES, type MailSender, type MailTemplate, type RfqMailFacts } from '@mfd/contracts';
+import {
+  QUEUES,
+  type MailSender,
+  type MailTemplate,
+  type OfferRank,
+  type RfqMailFacts,
+} from '@mfd/contracts';
 import { writeOutboxMany, type MailSecrets } from '@mfd/queue';
 import type { InquiryDB } from '../../data/db';
 import { supersedeOfferLinks } from '../../data/offer-links.repository';
@@ -46,7 +52,43 @@ type LinkMail =
       message: string | null;
     }
   /** The one reminder before the reply-by, to a recipient that has neither offered nor declined. */
-  | { template: 'rfq-reminder' };
+  | { template: 'rfq-reminder' }
+  | {
+      template: 'rfq-round';
+      round: number;
+      message: string | null;
+      /** Each recipient's own rank, by recipient id, when the trader tells it. */
+      ranks: Map<string, OfferRank>;
+    };
+
+/** The mail's template and data for one recipient: the link's data plus what its kind adds. */
+function linkMailOf(
+  mail: LinkMail,
+  recipientId: string,
+  data: Extract<MailTemplate, { template: 'rfq-invitation' }>['data'],
+) {
+  switch (mail.template) {
+    case 'rfq-invitation':
+      return { template: 'rfq-invitation' as const, data };
+    case 'rfq-reminder':
+      return { template: 'rfq-reminder' as const, data };
+    case 'rfq-amendment':
+      return {
+        template: 'rfq-amendment' as const,
+        data: { ...data, changes: mail.changes, message: mail.message },
+      };
+    case 'rfq-round':
+      return {
+        template: 'rfq-round' as const,
+        data: {
+          ...data,
+          round: mail.round,
+          message: mail.message,
+          rank: mail.ranks.get(recipientId) ?? null,
+        },
+      };
+  }
+}
 
 /** Where a supplier's reply to a mail about an inquiry belongs: the inquiry's recipient it was sent to. */
 export const replyRouteOf = (recipient: Pick<MailRecipient, 'id' | 'tenant_id' | 'inquiry_id'>) => ({
@@ -111,13 +153,7 @@ export async function writeLinkMails(
       reference: recipient.id,
       // The offer page answers 410 from the reply-by time on.
       link_expires_at: data.reply_by,
-      mail:
-        mail.template === 'rfq-amendment'
-          ? {
-              template: 'rfq-amendment' as const,
-              data: { ...data, changes: mail.changes, message: mail.message },
-            }
-          : { template: mail.template, data },
+      mail: linkMailOf(mail, recipient.id, data),
     };
   });
   const jobIds = await writeOutboxMany(trx, QUEUES.mailSend, jobs);

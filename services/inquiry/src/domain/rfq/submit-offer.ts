@@ -8,7 +8,7 @@ import { clearDeclines } from '../../data/declines.repository';
 import { insertCharges } from '../../data/offer-charges.repository';
 import { replaceOfferLines } from '../../data/offer-lines.repository';
 import { findLinkRecipient, firstRecipientOf, type LinkRecipient } from '../../data/offer-links.repository';
-import { findSupplierOffer, insertRevision, saveOffer } from '../../data/offers.repository';
+import { findSupplierOffer, insertRevision, saveOffer, type OfferRow } from '../../data/offers.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
 import { supplierActor, userActor, type AuditActor } from '../audit';
 import type { Caller } from '../inquiries';
@@ -86,6 +86,7 @@ async function writeOffer(
     status,
     submitted_at: now,
     inquiry_revision: inquiry.revision,
+    round: inquiry.round,
     payment_method: input.payment?.method ?? null,
     payment_days: input.payment?.days ?? null,
     payment_basis: input.payment?.basis ?? null,
@@ -103,6 +104,7 @@ async function writeOffer(
     tenant_id: inquiry.tenant_id,
     source: offerer.source,
     submitted_at: now,
+    round: inquiry.round,
     content: {
       source: offerer.source,
       supplier_id: offerer.supplierId,
@@ -161,16 +163,28 @@ export async function linkRecipient(db: Kysely<InquiryDB>, token: string): Promi
   return link;
 }
 
+/** What a link allows now, from the link, its inquiry and the supplier's offer as they are. */
+export const linkStateOf = (
+  link: LinkRecipient,
+  inquiry: InquiryRow,
+  offer: OfferRow | undefined,
+  now: Date,
+) =>
+  offerLinkState({
+    superseded: link.superseded_at !== null,
+    inquiryStatus: inquiry.status,
+    inquiryRound: inquiry.round,
+    replyBy: link.reply_by,
+    offer: offer
+      ? { status: offer.status, validUntil: offer.valid_until, shortlistedRound: offer.shortlisted_round }
+      : null,
+    now,
+  });
+
 /** Refuses (410) a link that no longer takes offers, read from the inquiry and offer as they are now. */
 export async function assertOpen(db: Kysely<InquiryDB>, link: LinkRecipient, inquiry: InquiryRow, now: Date) {
   const offer = await findSupplierOffer(db, link.tenant_id, link.inquiry_id, link.supplier_id);
-  const state = offerLinkState({
-    superseded: link.superseded_at !== null,
-    inquiryStatus: inquiry.status,
-    replyBy: link.reply_by,
-    offer: offer ? { status: offer.status, validUntil: offer.valid_until } : null,
-    now,
-  });
+  const state = linkStateOf(link, inquiry, offer, now);
   if (state !== 'open')
     throw new OfferLinkClosedError(state, { name: link.sender_name, company: link.sender_company });
 }

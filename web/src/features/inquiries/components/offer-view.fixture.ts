@@ -65,5 +65,8 @@ export const offer = (over: Partial<OfferView> = {}): OfferView => ({
   award_notes: null,
   awarded_line_ids: null,
   sealed: false,
+  round: 1,
+  previous_round_total: null,
+  change_from_previous_round: null,
   ...over,
 });

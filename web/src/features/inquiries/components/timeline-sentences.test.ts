@@ -52,6 +52,32 @@ describe('the timeline in words', () => {
     expect(timelineParticulars(item)).toEqual(['Not awarded: Lion City Bunkering', 'Not placed: MGO']);
   });
 
+  it('when a round starts, then it says which round, how many were invited, by when and whether they were told their rank', () => {
+    const item: TimelineItem = {
+      at,
+      actor: maria,
+      type: 'round_started',
+      detail: {
+        round: 2,
+        reply_by: '2030-12-02T04:00:00.000Z',
+        show_rank: true,
+        message: 'Best and final, please.',
+        invited: ['Straits Fuels', 'Lion City Bunkering'],
+      },
+      changes: { round: { before: 1, after: 2 } },
+    };
+    expect(timelineSentence(item, ZONE)).toBe(
+      'Maria Jensen started round 2: 2 suppliers invited to improve by 2 Dec 2030 12:00 (UTC+8), each told its rank',
+    );
+    expect(timelineParticulars(item)).toEqual([
+      'Shortlisted: Straits Fuels, Lion City Bunkering',
+      'Message: “Best and final, please.”',
+    ]);
+    expect(timelineChanges(item, ZONE)).toEqual([
+      { field: 'round', label: 'Round', before: '1', after: '2' },
+    ]);
+  });
+
   it('when an inquiry is distributed, then the sentence counts the addresses and the reply-by, and each recipient is listed', () => {
     const item: TimelineItem = {
       at,

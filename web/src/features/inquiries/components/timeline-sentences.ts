@@ -97,6 +97,11 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
       return `${who} mailed a reminder to ${plural(item.detail.recipients.length, 'supplier address', 'supplier addresses')} that had not answered, reply by ${portMoment(item.detail.reply_by, zone)}`;
     case 'reminder_skipped':
       return `${who} could not mail the reminder to ${plural(item.detail.recipients.length, 'supplier address', 'supplier addresses')}: ${item.detail.reason}`;
+    case 'round_started': {
+      const { round, reply_by, invited, show_rank } = item.detail;
+      const rank = show_rank ? ', each told its rank' : '';
+      return `${who} started round ${round}: ${plural(invited.length, 'supplier', 'suppliers')} invited to improve by ${portMoment(reply_by, zone)}${rank}`;
+    }
     case 'port_merged':
       return `${who} made the company’s own port ${item.detail.unlocode} the shared port of that code`;
     case 'owner_changed': {
@@ -142,6 +147,11 @@ export function timelineParticulars(item: TimelineItem): string[] {
   if (item.type === 'stem_clauses_set') return item.detail.titles;
   if (item.type === 'reminder_sent' || item.type === 'reminder_skipped')
     return item.detail.recipients.map((r) => `${r.supplier_name} (${r.email})`);
+  if (item.type === 'round_started') {
+    const lines = [`Shortlisted: ${item.detail.invited.join(', ')}`];
+    if (item.detail.message) lines.push(`Message: “${item.detail.message}”`);
+    return lines;
+  }
   if (item.type === 'offer_awarded') {
     const lines: string[] = [];
     const more = item.detail.not_awarded_count - item.detail.not_awarded.length;
@@ -168,6 +178,7 @@ const LABELS: Record<string, string> = {
   selling_terms: 'Selling terms',
   status: 'Status',
   offer_status: 'Offer status',
+  round: 'Round',
   product_name: 'Fuel type',
   iso_spec: 'ISO specification',
   quantity_mt_min: 'Min quantity (MT)',

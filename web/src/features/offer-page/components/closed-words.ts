@@ -7,6 +7,8 @@ export const CLOSED_WORDS: Record<Exclude<OfferLinkState, 'open'>, string> = {
   not_awarded: 'This inquiry has been awarded to another supplier.',
   cancelled: 'This inquiry has been cancelled.',
   superseded: 'A newer link was sent to you: please use the latest e-mail.',
+  not_shortlisted:
+    'The trader has asked a shortlist of suppliers to improve their offers: your offer stands as it is and can no longer be revised.',
 };
 
 export const INVALID_LINK = 'This offer link is not valid.';

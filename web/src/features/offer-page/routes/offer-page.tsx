@@ -2,7 +2,13 @@ import { Alert, Button, Center, Container, Loader, Stack, Text, ThemeIcon, Title
 import { IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { closedLinkResponse, formatPortLocal, PRODUCT_NAME, type PublicTrader } from '@mfd/contracts';
+import {
+  closedLinkResponse,
+  formatPortLocal,
+  PRODUCT_NAME,
+  rankText,
+  type PublicTrader,
+} from '@mfd/contracts';
 import { ApiError, errorDetail } from '../../../lib/api-client';
 import { usePublicOffer } from '../api/public-offer';
 import { CLOSED_WORDS, INVALID_LINK } from '../components/closed-words';
@@ -101,6 +107,24 @@ export function OfferPage() {
               {closedText}
             </Text>
             {trader && <Text size="sm">Questions about it? Contact {trader}, who sent it to you.</Text>}
+          </Alert>
+        )}
+        {data.round && !closedText && (
+          <Alert color="blue" role="status" title={`Round ${data.round.round}`}>
+            <Text size="sm">
+              Your offer is on the trader’s shortlist: please review it by{' '}
+              {formatPortLocal(data.round.reply_by, zone)}.
+            </Text>
+            {data.round.rank && (
+              <Text size="sm" fw={600}>
+                On total landed cost your offer currently ranks {rankText(data.round.rank)}.
+              </Text>
+            )}
+            {data.round.message && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {data.round.message}
+              </Text>
+            )}
           </Alert>
         )}
         {data.inquiry.amended_at && !closedText && (
