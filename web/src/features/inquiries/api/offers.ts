@@ -9,6 +9,8 @@ import type {
   OfferView,
   SealedOfferView,
   offerSubmitResponse,
+  RoundInput,
+  RoundResponse,
   SplitAwardInput,
 } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
@@ -78,6 +80,12 @@ export const useAwardOffer = () =>
 export const useSplitAward = (inquiryId: string) =>
   useOfferMutation((body: SplitAwardInput) =>
     apiRequest<DetailResponse>(`/api/inquiries/${inquiryId}/award`, { method: 'POST', body }),
+  );
+
+/** Invites the shortlisted offers to improve in the next negotiation round. */
+export const useStartRound = (inquiryId: string) =>
+  useOfferMutation((body: RoundInput) =>
+    apiRequest<RoundResponse>(`/api/inquiries/${inquiryId}/rounds`, { method: 'POST', body }),
   );
 
 export const useRecordOffer = (inquiryId: string) =>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { InquiryDetail, LastDoneLine, OfferView } from '@mfd/contracts';
 import { LastDoneDifference, LastDoneLabel } from '../../../components/last-done';
 import { MailSendButton } from '../../../components/mail-send-button';
-import { formatQuantityRange } from '../../../lib/money';
+import { formatQuantityRange, formatUsd } from '../../../lib/money';
 import { formatPortShort, validityText } from '../../../lib/port-clock';
 import { useNow } from '../../../lib/use-now';
 import { revisedParts, type OfferPart } from './offer-changes';
@@ -11,6 +11,25 @@ import { isExpired, LineCell, lineText, OfferBadges, OfferHeader, responseText }
 import { amountOrPending, ChargesCell, LandedCostCell, PaymentCell } from './offer-cost-cells';
 
 const HIGHLIGHT = 'var(--mantine-color-teal-light)';
+
+/** The round of the offer's latest revision and its landed cost against its previous round. */
+function RoundCell({ offer }: { offer: OfferView }) {
+  const change = offer.change_from_previous_round;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">Round {offer.round}</Text>
+      {change !== null && (
+        <Text size="xs">
+          {change.startsWith('-')
+            ? `${formatUsd(change.slice(1))} lower than the previous round`
+            : change === '0.00'
+              ? 'Unchanged from the previous round'
+              : `${formatUsd(change)} higher than the previous round`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 const CHANGED = 'var(--mantine-color-yellow-light)';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -180,6 +199,9 @@ export function OfferCompare({
               ),
             )}
           </Row>
+          {offers.some((o) => o.round > 1) && (
+            <Row label="Round">{offers.map((o) => cell(o, <RoundCell offer={o} />))}</Row>
+          )}
           <Row label="Payment terms">
             {offers.map((o) => cell(o, <PaymentCell offer={o} />, false, 'payment'))}
           </Row>

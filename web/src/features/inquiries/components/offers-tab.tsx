@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowsSplit, IconPlus } from '@tabler/icons-react';
+import { IconArrowsSplit, IconPlus, IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   ACTIVE_INQUIRY_STATUSES,
@@ -19,6 +19,7 @@ import { OfferHistoryDialog } from './offer-history-dialog';
 import { RecordOfferDialog } from './record-offer-dialog';
 import { SealedOffers } from './sealed-offers';
 import { SplitAwardPanel } from './split-award-panel';
+import { StartRoundDialog } from './start-round-dialog';
 
 /** Spec §2 "Offers (n)": the offers compared, award with confirmation, history, and offers recorded by hand. */
 export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
@@ -30,6 +31,7 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
   const [awarding, setAwarding] = useState<OfferView | null>(null);
   const [history, setHistory] = useState<OfferView | null>(null);
   const [splitting, setSplitting] = useState(false);
+  const [rounding, setRounding] = useState(false);
   // Offers as the trader saw them when their award was refused as stale (revised meanwhile).
   const [seen, setSeen] = useState<ReadonlyMap<string, OfferView>>(new Map());
   const zone = inquiry.port_details?.timezone ?? 'UTC';
@@ -51,6 +53,15 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
           </Text>
           <Group gap="xs">
             {list.length > 0 && <OffersExport inquiryId={inquiry.id} />}
+            {open && list.some((o) => o.status === 'submitted' && o.source === 'link') && (
+              <Button
+                variant="light"
+                leftSection={<IconRepeat size={16} />}
+                onClick={() => setRounding(true)}
+              >
+                Start Round
+              </Button>
+            )}
             {open && list.some((o) => o.status === 'submitted') && !splitting && (
               <Button
                 variant="light"
@@ -103,6 +114,14 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
           </>
         )}
       </Stack>
+      {rounding && (
+        <StartRoundDialog
+          inquiryId={inquiry.id}
+          offers={list.filter((o) => o.status === 'submitted' && !o.expired && o.source === 'link')}
+          zone={zone}
+          onClose={() => setRounding(false)}
+        />
+      )}
       {recording && <RecordOfferDialog inquiry={inquiry} onClose={() => setRecording(false)} />}
       {awarding && (
         <AwardDialog
