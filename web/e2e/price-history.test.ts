@@ -116,5 +116,14 @@ describe('price history in the browser', () => {
     ]);
     expect(pricesFile.suggestedFilename()).toMatch(/^prices-.+-vlsfo\.xlsx$/);
     expect(await firstColumn(pricesFile)).toContain('Date (port time)');
+
+    // The suppliers' scorecards, sorted by win rate: the winner first (its offers priced one line of two:
+    // partial, so never measured against the best).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Suppliers' }).click();
+    const cards = page.getByRole('table', { name: 'Supplier scorecards' });
+    await cards.waitFor();
+    await cards.getByRole('button', { name: 'Win rate' }).click();
+    const top = flat(await cards.locator('tbody tr').first().innerText());
+    expect(top).toMatch(new RegExp(`^Cheap Oil ${run} 2 50% 0% .+ 50% — 0 0 / 0 0$`));
   });
 });

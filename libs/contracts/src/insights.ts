@@ -90,3 +90,29 @@ export const offersExportQuery = z.object({
 export type OffersExportQuery = z.input<typeof offersExportQuery>;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const supplierScorecardQuery = reportPeriodQuery;
+
+/** How a supplier answered and fared over the inquiries sent to it in the period. */
+export const supplierScorecard = z.object({
+  supplier_id: z.uuid(),
+  trading_name: z.string(),
+  inquiries_received: z.number().int(),
+  /** 0..1 over the inquiries received: offers made. */
+  response_rate: z.number(),
+  /** 0..1 over the inquiries received: declined to quote. */
+  decline_rate: z.number(),
+  median_response_seconds: z.number().int().nullable(),
+  /** 0..1 over the inquiries received: won any line. */
+  win_rate: z.number(),
+  /** Mean over its firm, complete offers of (landed cost − the inquiry's lowest) / lowest × 100, 2 decimals. */
+  avg_diff_to_best_pct: z.string().nullable(),
+  stems_delivered: z.number().int(),
+  claims_quantity: z.number().int(),
+  claims_quality: z.number().int(),
+  invoices_flagged: z.number().int(),
+});
+export type SupplierScorecard = z.infer<typeof supplierScorecard>;
+
+export const supplierScorecardsResponse = z.object({ items: z.array(supplierScorecard) });
+export type SupplierScorecardsResponse = z.infer<typeof supplierScorecardsResponse>;

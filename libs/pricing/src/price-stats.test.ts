@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { medianPrice, priceDifference, priceRange, weightedAveragePrice } from './price-stats';
+import {
+  averagePercentAboveBest,
+  medianPrice,
+  priceDifference,
+  priceRange,
+  weightedAveragePrice,
+} from './price-stats';
 
 describe('median price', () => {
   it('when the count is odd, then it is the middle price whatever the order given', () => {
@@ -66,5 +72,35 @@ describe('price difference', () => {
   it('when an offer is above or below another price, then the difference is signed, to cents', () => {
     expect(priceDifference('612.5', '605')).toBe('7.50');
     expect(priceDifference('600', '605.25')).toBe('-5.25');
+  });
+});
+
+describe('average per cent above the best', () => {
+  it('when offers are above their inquiries’ best, then the mean of their percentages is rounded once, after averaging', () => {
+    // 0%, 10%, 1/3 %: mean 3.4444… -> 3.44 (rounding each first would give (0 + 10 + 0.33) / 3 = 3.443…).
+    expect(
+      averagePercentAboveBest([
+        { cost: '1000', best: '1000' },
+        { cost: '1100', best: '1000' },
+        { cost: '301', best: '300' },
+      ]),
+    ).toBe('3.44');
+    // 0.005% exactly -> 0.01 (half up).
+    expect(
+      averagePercentAboveBest([
+        { cost: '100005', best: '100000' },
+        { cost: '1', best: '1' },
+      ]),
+    ).toBe('0.00');
+    expect(
+      averagePercentAboveBest([
+        { cost: '100010', best: '100000' },
+        { cost: '1', best: '1' },
+      ]),
+    ).toBe('0.01');
+  });
+
+  it('when there is no offer to compare, then there is no average', () => {
+    expect(averagePercentAboveBest([])).toBeNull();
   });
 });

@@ -44,3 +44,20 @@ export function weightedAveragePrice(lines: { price_per_mt: string; quantity_mt:
 export function priceDifference(a: string, b: string): string {
   return new Big(a).minus(b).toFixed(2);
 }
+
+/**
+ * The mean of how far each cost is above its best, in per cent of the best
+ * ((cost − best) / best × 100), computed exactly and rounded half up to 2 decimals once, after
+ * averaging. Null for no pairs (a best of zero is skipped: no percentage of nothing).
+ */
+export function averagePercentAboveBest(pairs: { cost: string; best: string }[]): string | null {
+  const counted = pairs.filter((p) => !new Big(p.best).eq(0));
+  if (counted.length === 0) return null;
+  const Exact = Big();
+  Exact.DP = 30;
+  const sum = counted.reduce(
+    (total, p) => total.plus(new Exact(p.cost).minus(p.best).times(100).div(p.best)),
+    new Exact(0),
+  );
+  return sum.div(counted.length).round(2, Big.roundHalfUp).toFixed(2);
+}

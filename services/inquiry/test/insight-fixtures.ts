@@ -80,6 +80,7 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
         remarks?: string;
         /** A split award: the indexes of the lines it won. */
         awardedLines?: number[];
+        supplierId?: string;
       },
     ) {
       const id = randomUUID();
@@ -89,7 +90,7 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
           id,
           tenant_id: inquiry.tenantId,
           inquiry_id: inquiry.id,
-          supplier_id: randomUUID(),
+          supplier_id: opts.supplierId ?? randomUUID(),
           supplier_name: opts.supplier ?? 'Supplier',
           status: opts.status ?? 'submitted',
           submitted_at: new Date(opts.submittedAt),
@@ -122,7 +123,48 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
             ],
       );
       if (lines.length) await db.insertInto('offer_lines').values(lines).execute();
+      await db
+        .insertInto('offer_revisions')
+        .values({
+          offer_id: id,
+          revision: 1,
+          tenant_id: inquiry.tenantId,
+          source: 'manual',
+          submitted_at: new Date(opts.submittedAt),
+          content: {},
+        })
+        .execute();
       return id;
+    },
+
+    /** The inquiry sent to a supplier at a moment (a distribution and its recipient). */
+    async send(inquiry: { id: string; tenantId: string }, supplierId: string, name: string, at: string) {
+      const distribution = randomUUID();
+      await db
+        .insertInto('distributions')
+        .values({
+          id: distribution,
+          tenant_id: inquiry.tenantId,
+          inquiry_id: inquiry.id,
+          sent_by: randomUUID(),
+          reply_by: new Date(Date.parse(at) + 86_400_000),
+        })
+        .execute();
+      await db
+        .insertInto('inquiry_recipients')
+        .values({
+          id: randomUUID(),
+          tenant_id: inquiry.tenantId,
+          inquiry_id: inquiry.id,
+          distribution_id: distribution,
+          supplier_id: supplierId,
+          supplier_name: name,
+          email: `desk@${name.toLowerCase()}.example`,
+          reply_by: new Date(Date.parse(at) + 86_400_000),
+          first_sent_at: new Date(at),
+          last_sent_at: new Date(at),
+        })
+        .execute();
     },
   };
 }

@@ -36,6 +36,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/inquiries/:id/timeline',
         'GET /api/insights/prices',
         'GET /api/insights/prices.xlsx',
+        'GET /api/insights/suppliers',
         'GET /api/notifications',
         'GET /api/notifications/preferences',
         'GET /api/offers/:id/revisions',

@@ -8,6 +8,8 @@ import {
   priceHistoryQuery,
   priceHistoryResponse,
   reportPeriod,
+  supplierScorecardQuery,
+  supplierScorecardsResponse,
   XLSX_CONTENT_TYPE,
 } from '@mfd/contracts';
 import { errorResponses } from '@mfd/service-kit';
@@ -16,6 +18,7 @@ import type { InquiryDeps } from '../deps';
 import { offersWorkbook } from '../domain/exports/offers-workbook';
 import { pricesWorkbook } from '../domain/exports/prices-workbook';
 import { lastDone, priceHistory } from '../domain/insights/price-history';
+import { supplierScorecards } from '../domain/insights/scorecards';
 import { domain } from './route-context';
 
 /** The bytes of a file, as the document describes them (never serialised: Fastify sends a Buffer as it is). */
@@ -130,5 +133,22 @@ export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
       );
       return sendFile(reply, bytes, XLSX_CONTENT_TYPE, `offers-${fileSlug(vessel)}.xlsx`);
     },
+  );
+
+  app.get(
+    '/api/insights/suppliers',
+    {
+      schema: {
+        operationId: 'getSupplierScorecards',
+        summary:
+          'Per supplier over the inquiries sent to it in the period (the last 90 days unless from/to say otherwise): response, decline and win rates, median response time, how far its offers were above the best, stems delivered, claims and flagged invoices',
+        tags,
+        querystring: supplierScorecardQuery,
+        response: { 200: supplierScorecardsResponse, ...errorResponses(400) },
+      },
+    },
+    async (request) => ({
+      items: await supplierScorecards(db, request.auth.tenantId, request.query, new Date()),
+    }),
   );
 };

@@ -1,10 +1,11 @@
-import { Alert, Button, Card } from '@mantine/core';
+import { Alert, Button, Card, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header';
 import { SuppliersTable } from '../../../components/suppliers-table';
 import { useSuppliers } from '../../../lib/api/suppliers';
 import { useSupplierStats } from '../api/supplier-stats';
 import { AddSupplierForm } from '../components/add-supplier-form';
+import { ScorecardsTable } from '../components/scorecards-table';
 
 export function SuppliersPage() {
   const { data, isLoading, isError, refetch, isFetching } = useSuppliers();
@@ -37,6 +38,12 @@ export function SuppliersPage() {
       )}
       <Card withBorder padding="lg">
         <SuppliersTable suppliers={data} loading={isLoading} responseStats={stats.data ?? new Map()} />
+      </Card>
+      <Card withBorder padding="lg" mt="lg">
+        <Title order={2} size="h3" mb="sm">
+          Scorecards (last 90 days)
+        </Title>
+        <ScorecardsTable />
       </Card>
     </>
   );

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, makeUser, type TestUser } from '@mfd/testing';
+import { startInquiry } from './harness';
+import { insightSeeder } from './insight-fixtures';
+
+describe('supplier scorecards', () => {
+  let ctx: Awaited<ReturnType<typeof startInquiry>>;
+  let seed: ReturnType<typeof insightSeeder>;
+  const user = makeUser();
+  const other = makeUser();
+  const port = randomUUID();
+  const [alpha, beta, gamma] = [randomUUID(), randomUUID(), randomUUID()];
+
+  beforeAll(async () => {
+    ctx = await startInquiry();
+    seed = insightSeeder(ctx.deps.database.db);
+  });
+  afterAll(() => ctx.close());
+
+  const get = (caller: TestUser, url: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: bearer(caller) });
+
+  it('when suppliers were sent inquiries in the period, then each shows its rates, median response, win rate and distance from the best, from the company’s own records', async () => {
+    // Inquiry 1: Alpha 600 (after 30 min, awarded), Beta 660 (after 60 min), Gamma silent.
+    const first = await seed.inquiry(user.tenantId, port, [{ product: 'VLSFO', max: '500' }]);
+    for (const [id, name] of [
+      [alpha, 'Alpha'],
+      [beta, 'Beta'],
+      [gamma, 'Gamma'],
+    ] as const)
+      await seed.send(first, id, name, '2026-11-02T10:00:00Z');
+    await seed.offer(first, ['600'], {
+      supplierId: alpha,
+      supplier: 'Alpha',
+      status: 'awarded',
+      submittedAt: '2026-11-02T10:30:00Z',
+      awardedAt: '2026-11-02T12:00:00Z',
+    });
+    await seed.offer(first, ['660'], {
+      supplierId: beta,
+      supplier: 'Beta',
+      status: 'not_awarded',
+      submittedAt: '2026-11-02T11:00:00Z',
+    });
+    // Inquiry 2: Alpha 606 (after 20 min), Beta 600 (after 2 h, awarded).
+    const second = await seed.inquiry(user.tenantId, port, [{ product: 'VLSFO', max: '500' }]);
+    await seed.send(second, alpha, 'Alpha', '2026-11-03T10:00:00Z');
+    await seed.send(second, beta, 'Beta', '2026-11-03T10:00:00Z');
+    await seed.offer(second, ['606'], {
+      supplierId: alpha,
+      supplier: 'Alpha',
+      status: 'not_awarded',
+      submittedAt: '2026-11-03T10:20:00Z',
+    });
+    await seed.offer(second, ['600'], {
+      supplierId: beta,
+      supplier: 'Beta',
+      status: 'awarded',
+      submittedAt: '2026-11-03T12:00:00Z',
+      awardedAt: '2026-11-03T13:00:00Z',
+    });
+    // Before the period, and another company's: left out.
+    const october = await seed.inquiry(user.tenantId, port, [{ product: 'VLSFO', max: '500' }]);
+    await seed.send(october, alpha, 'Alpha', '2026-10-02T10:00:00Z');
+    const theirs = await seed.inquiry(other.tenantId, port, [{ product: 'VLSFO', max: '500' }]);
+    await seed.send(theirs, alpha, 'Alpha', '2026-11-02T10:00:00Z');
+    await seed.offer(theirs, ['500'], {
+      supplierId: alpha,
+      supplier: 'Alpha',
+      submittedAt: '2026-11-02T10:05:00Z',
+    });
+
+    const res = await get(user, '/api/insights/suppliers?from=2026-11-01&to=2026-11-30');
+    expect(res.statusCode, res.body).toBe(200);
+    const zero = {
+      decline_rate: 0,
+      stems_delivered: 0,
+      claims_quantity: 0,
+      claims_quality: 0,
+      invoices_flagged: 0,
+    };
+    expect(res.json().items).toEqual([
+      {
+        supplier_id: alpha,
+        trading_name: 'Alpha',
+        inquiries_received: 2,
+        response_rate: 1,
+        median_response_seconds: 1500,
+        win_rate: 0.5,
+        // (0% + (303,000 − 300,000) / 300,000 = 1%) / 2.
+        avg_diff_to_best_pct: '0.50',
+        ...zero,
+      },
+      {
+        supplier_id: beta,
+        trading_name: 'Beta',
+        inquiries_received: 2,
+        response_rate: 1,
+        median_response_seconds: 5400,
+        win_rate: 0.5,
+        // (10% + 0%) / 2.
+        avg_diff_to_best_pct: '5.00',
+        ...zero,
+      },
+      {
+        supplier_id: gamma,
+        trading_name: 'Gamma',
+        inquiries_received: 1,
+        response_rate: 0,
+        median_response_seconds: null,
+        win_rate: 0,
+        avg_diff_to_best_pct: null,
+        ...zero,
+      },
+    ]);
+
+    const theirView = await get(other, '/api/insights/suppliers?from=2026-11-01&to=2026-11-30');
+    expect(theirView.json().items).toEqual([
+      expect.objectContaining({
+        supplier_id: alpha,
+        inquiries_received: 1,
+        response_rate: 1,
+        avg_diff_to_best_pct: '0.00',
+      }),
+    ]);
+    expect((await get(user, '/api/insights/suppliers?from=2026-11-30&to=2026-11-01')).statusCode).toBe(400);
+  });
+});
