@@ -256,7 +256,7 @@ describe('mail to suppliers while identity is down', () => {
   });
   afterAll(() => s.close());
 
-  it('when the trader’s standing cannot be read, then an award, an amending edit and a cancel are 503 with nothing written; an edit suppliers never see goes through', async () => {
+  it('when the trader’s standing cannot be read, then an award, an amendment and a cancel are 503 with nothing written; edits (which wait for the amendment) go through', async () => {
     const inquiry = await createInquiry(s, trader);
     const winner = await seedLink(s, trader, inquiry.id, { supplierName: 'Winner Fuels' });
     const loser = await seedLink(s, trader, inquiry.id, { supplierName: 'Second Best Oil' });
@@ -283,12 +283,15 @@ describe('mail to suppliers while identity is down', () => {
 
     const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
       s.inquiry.app.inject({ method, url, headers: bearer(trader), payload });
+    // An edit of a sent inquiry mails nobody until its amendment is sent.
+    const edit = await call('PUT', `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[0]}`, {
+      product_name: 'VLSFO',
+      quantity_mt_min: 500,
+      quantity_mt_max: 700,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
     const refused = [
-      await call('PUT', `/api/inquiries/${inquiry.id}/products/${inquiry.lineIds[0]}`, {
-        product_name: 'VLSFO',
-        quantity_mt_min: 500,
-        quantity_mt_max: 700,
-      }),
+      await call('POST', `/api/inquiries/${inquiry.id}/amendments`, { message: 'Quantity up' }),
       await call('POST', `/api/offers/${winnerOffer}/award`, { notes: null, revision: 1 }),
       await call('POST', `/api/inquiries/${inquiry.id}/cancel`, { reason: 'Vessel diverted' }),
     ];
@@ -316,7 +319,7 @@ describe('mail to suppliers while identity is down', () => {
       .select('quantity_mt_max')
       .where('inquiry_id', '=', inquiry.id)
       .execute();
-    expect(lines.map((l) => l.quantity_mt_max).sort()).toEqual(['600.5', '80.0']);
+    expect(lines.map((l) => l.quantity_mt_max).sort()).toEqual(['700.0', '80.0']);
     expect(
       (await db.selectFrom('offers').select('status').where('id', '=', winnerOffer).executeTakeFirstOrThrow())
         .status,
