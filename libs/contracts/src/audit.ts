@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLAIM_KINDS } from './claims';
 import { FINAL_MAIL_STATUSES } from './constants';
 import { DECLINE_REASONS } from './deadlines';
 import { MAX_RECIPIENTS } from './offers';
@@ -31,6 +32,9 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
  * - stem_created: an award made a stem with a winning supplier; stem_pricing_set: its markup or
  *   commission; stem_clauses_set: its clauses; stem_sent: the confirmation mailed;
  *   stem_acknowledged: the supplier acknowledged it through its link.
+ * - stem_delivered: the BDN recorded (with the variances it showed); stem_document_uploaded: its
+ *   PDF or image; stem_index_values_set: the final index values; stem_invoiced: the supplier's
+ *   invoice; stem_closed; claim_raised; claim_updated: a trader's move or the time bar's.
  */
 export const AUDIT_EVENT_TYPES = [
   'inquiry_created',
@@ -60,6 +64,13 @@ export const AUDIT_EVENT_TYPES = [
   'stem_clauses_set',
   'stem_sent',
   'stem_acknowledged',
+  'stem_delivered',
+  'stem_document_uploaded',
+  'stem_index_values_set',
+  'stem_invoiced',
+  'stem_closed',
+  'claim_raised',
+  'claim_updated',
 ] as const;
 export const auditEventType = z.enum(AUDIT_EVENT_TYPES);
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -190,6 +201,18 @@ export const auditDetail = {
     recipients: z.array(z.object({ email: name, copy: z.enum(['supplier', 'customer']) })).max(60),
   }),
   stem_acknowledged: z.object({ reference: name, name }),
+  stem_delivered: z.object({ reference: name, bdn_number: name, variances: z.array(name).max(20) }),
+  stem_document_uploaded: z.object({
+    reference: name,
+    filename: name,
+    content_type: name,
+    size_bytes: count,
+  }),
+  stem_index_values_set: z.object({ reference: name }),
+  stem_invoiced: z.object({ reference: name, number: name }),
+  stem_closed: z.object({ reference: name }),
+  claim_raised: z.object({ reference: name, kind: z.enum(CLAIM_KINDS), time_bar_at: z.string() }),
+  claim_updated: z.object({ reference: name, kind: z.enum(CLAIM_KINDS) }),
 } as const satisfies Record<AuditEventType, z.ZodType>;
 export type AuditDetail<T extends AuditEventType> = z.input<(typeof auditDetail)[T]>;
 
@@ -251,6 +274,13 @@ export const timelineItem = z.discriminatedUnion('type', [
   timelineEntry('stem_clauses_set', auditDetail.stem_clauses_set),
   timelineEntry('stem_sent', auditDetail.stem_sent),
   timelineEntry('stem_acknowledged', auditDetail.stem_acknowledged),
+  timelineEntry('stem_delivered', auditDetail.stem_delivered),
+  timelineEntry('stem_document_uploaded', auditDetail.stem_document_uploaded),
+  timelineEntry('stem_index_values_set', auditDetail.stem_index_values_set),
+  timelineEntry('stem_invoiced', auditDetail.stem_invoiced),
+  timelineEntry('stem_closed', auditDetail.stem_closed),
+  timelineEntry('claim_raised', auditDetail.claim_raised),
+  timelineEntry('claim_updated', auditDetail.claim_updated),
 ]);
 export type TimelineItem = z.infer<typeof timelineItem>;
 

@@ -32,3 +32,4 @@ export * from './messages';
 export * from './insights';
 export * from './team';
 export * from './rounds';
+export * from './stem-life';

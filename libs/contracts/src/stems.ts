@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalInput, enumField, isMultiLineText, multiLineMessage, requiredText, uuid } from './fields';
 import { DELIVERY_METHODS } from './offers';
 import { chargeView, paymentView, PRICINGS } from './offer-terms';
+import { stemLifeView } from './stem-life';
 
 // ---- A stem: the confirmed deal with one supplier ------------------------------------------------
 
@@ -93,6 +94,8 @@ export const stemView = z.object({
   acknowledged_at: z.string().nullable(),
   acknowledged_by: z.string().nullable(),
   created_at: z.string(),
+  // After the confirmation: delivery, documents, variances, final index values, invoice, claims.
+  ...stemLifeView.shape,
 });
 export type StemView = z.infer<typeof stemView>;
 

@@ -22,6 +22,7 @@ export const ROUTES: ReadonlyArray<{ prefix: string; upstream: UpstreamName; pub
   { prefix: '/api/insights', upstream: 'inquiry' },
   { prefix: '/api/stems', upstream: 'inquiry' },
   { prefix: '/api/clauses', upstream: 'inquiry' },
+  { prefix: '/api/claims', upstream: 'inquiry' },
   // Suppliers open their offer page from a mailed link, without an account.
   { prefix: '/api/public/offers', upstream: 'inquiry', public: true },
   // A colleague opens an invitation from its mailed link, before having an account.

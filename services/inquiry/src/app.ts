@@ -22,6 +22,7 @@ import { offerRoutes } from './routes/offers';
 import { roundRoutes } from './routes/rounds';
 import { publicOfferRoutes } from './routes/public-offers';
 import { clauseRoutes } from './routes/clauses';
+import { stemLifeRoutes } from './routes/stem-life';
 import { stemRoutes } from './routes/stems';
 import { timelineRoutes } from './routes/timeline';
 
@@ -66,6 +67,7 @@ export async function buildApp(deps: InquiryDeps) {
   await app.register(messageRoutes, { deps });
   await app.register(insightRoutes, { deps });
   await app.register(stemRoutes, { deps });
+  await app.register(stemLifeRoutes, { deps });
   await app.register(clauseRoutes, { deps });
   // The reminder pass mails suppliers too: it counts against the same quotas.
   return Object.assign(app, { mailQuota });

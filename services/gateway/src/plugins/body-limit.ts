@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { payloadTooLarge } from '@mfd/service-kit';
 
-/** The one route that takes large uploads: the UN/LOCODE code list. */
+/** The routes that take large uploads: the UN/LOCODE code list, a stem's delivery document (10 MB, checked by the inquiry service). */
 const UPLOAD_ROUTES = new Set(['POST /api/ports/bulk-import']);
+const UPLOAD_PATTERNS = [/^POST \/api\/stems\/[^/]+\/documents$/];
+const isUpload = (route: string) => UPLOAD_ROUTES.has(route) || UPLOAD_PATTERNS.some((p) => p.test(route));
 
 /**
  * Proxied bodies are streamed, so Fastify's own bodyLimit never sees them: the declared
@@ -17,7 +19,7 @@ export const bodyLimit = fp(
       const length = Number(request.headers['content-length'] ?? 0);
       if (!length) return done();
       const path = request.url.split('?')[0];
-      const limit = UPLOAD_ROUTES.has(`${request.method} ${path}`) ? opts.uploadLimit : opts.limit;
+      const limit = isUpload(`${request.method} ${path}`) ? opts.uploadLimit : opts.limit;
       if (length > limit)
         return done(payloadTooLarge(`The request is too large (limit ${Math.round(limit / 1024)} KB)`));
       done();

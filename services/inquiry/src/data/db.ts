@@ -21,6 +21,7 @@ import type {
   StemStatus,
 } from '@mfd/contracts';
 import type { WithOutbox } from '@mfd/queue';
+import type { StemLifeTables } from './stem-life.tables';
 
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, never, Date>;
@@ -448,7 +449,7 @@ export interface StemLinksTable {
   retired_at: Date | null;
 }
 
-export interface InquiryDB extends WithOutbox {
+export interface InquiryDB extends WithOutbox, StemLifeTables {
   inquiries: InquiriesTable;
   inquiry_products: InquiryProductsTable;
   offers: OffersTable;

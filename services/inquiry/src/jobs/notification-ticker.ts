@@ -4,10 +4,12 @@ import type { InquiryDB } from '../data/db';
 import { mailDueAlerts } from '../domain/notifications/alert-mails';
 import type { AlertWindows } from '../domain/notifications/alert-times';
 import { notifyExpiringOffers } from '../domain/notifications/expiring-offers';
+import { barLapsedClaims } from '../domain/stems/stem-claims';
 
 /**
  * The inquiry service's scheduled check, every `tickMs` in every replica: offers about to expire
- * are announced, then due alert mails and supplier reminders are written to the outbox. Everything it needs is in the
+ * are announced, claims past their time bar are barred, then due alert mails and supplier reminders are
+ * written to the outbox. Everything it needs is in the
  * database (a restart loses nothing) and replicas share the work without doubling it (unique
  * event keys; mailboxes claimed with SKIP LOCKED). A failed tick is logged and the next one retries.
  */
@@ -43,11 +45,13 @@ export class NotificationTicker {
   async check(now: Date): Promise<void> {
     try {
       const expiring = await notifyExpiringOffers(this.opts.db, now);
+      // Claims left open past their time bar are barred on the same clock (idempotent, SKIP LOCKED).
+      const barred = await barLapsedClaims(this.opts.db, now);
       const mailed = await mailDueAlerts(this.opts.db, this.opts.windows, now);
       const reminded = await this.opts.reminders(now);
       if (mailed > 0 || reminded > 0) this.opts.mailsWritten();
-      if (expiring > 0 || mailed > 0 || reminded > 0)
-        this.opts.logger.info({ expiring, mailed, reminded }, 'notifications checked');
+      if (expiring > 0 || mailed > 0 || reminded > 0 || barred > 0)
+        this.opts.logger.info({ expiring, mailed, reminded, barred }, 'notifications checked');
     } catch (err) {
       this.opts.logger.warn({ err }, 'notification check failed; the next one retries');
     }

@@ -15,6 +15,8 @@ import * as m0013 from './0013-deadlines';
 import * as m0014 from './0014-inquiry-owners';
 import * as m0015 from './0015-supplier-messages';
 import * as m0016 from './0016-stems';
+import * as m0017 from './0017-stem-life';
+import * as m0018 from './0018-stem-digests';
 import * as m0019 from './0019-price-history';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
@@ -35,5 +37,7 @@ export const migrations: Migrations = {
   '0014-inquiry-owners': m0014,
   '0015-supplier-messages': m0015,
   '0016-stems': m0016,
+  '0017-stem-life': m0017,
+  '0018-stem-digests': m0018,
   '0019-price-history': m0019,
 };

@@ -19,6 +19,7 @@ import { OffersSealedError } from '../domain/rfq/offer-seal';
 import { NothingPendingError } from '../domain/rfq/send-amendment';
 import { ClauseLimitError, StemInputError, StemNotFoundError } from '../domain/stems/stem-errors';
 import { StemTransitionError } from '../domain/stems/stem-lifecycle';
+import { stemLifeHttpError } from './stem-life-errors';
 import {
   MailboxUnverifiedError,
   SenderUnknownError,
@@ -31,6 +32,8 @@ import {
  * unknown or foreign 404, a move the state forbids 409, a sender identity cannot vouch for 503.
  */
 function asHttpError(err: unknown): unknown {
+  const stemLife = stemLifeHttpError(err);
+  if (stemLife) return stemLife;
   if (err instanceof InquiryInputError || err instanceof OfferInputError || err instanceof StemInputError)
     return badRequest(err.message, err.errors);
   if (err instanceof MailboxUnverifiedError) return forbidden(err.message);

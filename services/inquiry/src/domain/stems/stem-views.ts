@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { StemSummary, StemView } from '@mfd/contracts';
+import type { StemLifeView, StemSummary, StemView } from '@mfd/contracts';
 import type { InquiryDB } from '../../data/db';
 import { chargesByOffer } from '../../data/offer-charges.repository';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../data/stems.repository';
 import { chargeOf } from '../rfq/offer-pricing';
 import { stemFigures } from './stem-figures';
+import { deliveredTonnes, loadStemLife } from './stem-life-view';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const tonnes = (v: string) => v.replace(/\.0$/, '');
@@ -43,8 +44,9 @@ export function stemViewOf(
   lines: StemLineRow[],
   charges: ReturnType<typeof chargeOf>[],
   clauses: StemClauseRow[],
-): StemView {
-  const figures = stemFigures(stem.pricing_mode, lines, charges);
+  delivered?: Map<string, string>,
+): Omit<StemView, keyof StemLifeView> {
+  const figures = stemFigures(stem.pricing_mode, lines, charges, delivered);
   return {
     ...stemSummaryOf(stem),
     offer_id: stem.offer_id,
@@ -94,5 +96,6 @@ export async function loadStemView(db: Kysely<InquiryDB>, stem: StemRow): Promis
     ),
     stemClauses(db, stem.tenant_id, stem.id),
   ]);
-  return stemViewOf(stem, lines, charges, clauses);
+  const { deliveryRow, ...life } = await loadStemLife(db, stem, lines, charges);
+  return { ...stemViewOf(stem, lines, charges, clauses, deliveredTonnes(deliveryRow)), ...life };
 }
