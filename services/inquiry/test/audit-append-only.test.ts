@@ -15,7 +15,7 @@ import {
 } from './offer-fixtures';
 
 type Stack = Awaited<ReturnType<typeof startRfq>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What the walk knows as it goes: the ids the owner's calls made along the way. */
 interface Walk {
@@ -39,10 +39,29 @@ interface Walk {
   /** The stem the award made. */
   stemId: () => Promise<string>;
   clauseId: string;
+  /** The stem as sent (until the walk sends it itself, the row is moved there), ready for its delivery. */
+  sentStemId: () => Promise<string>;
+  documentId: string;
+  claimId: string;
+  /** Settles the walk's claim through its route, so the stem may close. */
+  settleClaim: () => Promise<void>;
 }
 
 type Probe = (w: Walk) => Call | Promise<Call>;
-type Call = { path: string; body?: object; remember?: (w: Walk, answer: unknown) => void };
+type Call = {
+  path: string;
+  body?: object;
+  /** A multipart upload instead of a JSON body. */
+  upload?: { payload: Buffer; contentType: string };
+  remember?: (w: Walk, answer: unknown) => void;
+};
+
+const BOUNDARY = '----audit-walk';
+const BDN_PDF = Buffer.concat([
+  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bdn.pdf"\r\n`),
+  Buffer.from('Content-Type: application/pdf\r\n\r\n%PDF-1.7\n%%EOF\n'),
+  Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+]);
 
 /**
  * Every route of the inquiry service, called as its owner would with good input, in an order that
@@ -177,6 +196,40 @@ const probes: Record<string, Probe> = {
     path: `/api/stems/${await w.stemId()}/clauses`,
     body: { clause_ids: [w.clauseId] },
   }),
+  'POST /api/stems/:id/delivery': async (w) => ({
+    path: `/api/stems/${await w.sentStemId()}/delivery`,
+    body: {
+      bdn_number: 'BDN-1',
+      delivered_at: new Date(Date.now() - 3_600_000).toISOString(),
+      lines: w.lineIds.map((id) => ({ product_line_id: id, quantity_mt: '550', density_kg_m3: '991' })),
+    },
+  }),
+  'POST /api/stems/:id/documents': async (w) => ({
+    path: `/api/stems/${await w.stemId()}/documents`,
+    upload: { payload: BDN_PDF, contentType: `multipart/form-data; boundary=${BOUNDARY}` },
+    remember: (walk, answer) => (walk.documentId = (answer as { id: string }).id),
+  }),
+  'GET /api/stems/:id/documents/:documentId': async (w) => ({
+    path: `/api/stems/${await w.stemId()}/documents/${w.documentId}`,
+  }),
+  'PUT /api/stems/:id/index-values': async (w) => ({
+    path: `/api/stems/${await w.stemId()}/index-values`,
+    body: { values: [{ index_name: 'Platts SG 0.5', value: '600', as_of: '2026-11-20' }] },
+  }),
+  'POST /api/stems/:id/invoice': async (w) => ({
+    path: `/api/stems/${await w.stemId()}/invoice`,
+    body: { number: 'INV-1', date: '2026-11-24', amount_usd: '500000' },
+  }),
+  'POST /api/stems/:id/claims': async (w) => ({
+    path: `/api/stems/${await w.stemId()}/claims`,
+    body: { kind: 'quality', description: 'Off-spec viscosity' },
+    remember: (walk, answer) => (walk.claimId = (answer as { id: string }).id),
+  }),
+  'PATCH /api/claims/:id': (w) => ({ path: `/api/claims/${w.claimId}`, body: { status: 'submitted' } }),
+  'POST /api/stems/:id/close': async (w) => {
+    await w.settleClaim();
+    return { path: `/api/stems/${await w.stemId()}/close` };
+  },
   'DELETE /api/clauses/:id': (w) => ({ path: `/api/clauses/${w.clauseId}` }),
   'POST /api/inquiries/:id/cancel': (w) => ({
     path: `/api/inquiries/${w.cancelId}/cancel`,
@@ -251,6 +304,27 @@ describe('the audit trail is append-only', () => {
             .executeTakeFirstOrThrow()
         ).id,
       clauseId: '',
+      sentStemId: async () => {
+        const id = await walk.stemId();
+        await s.inquiry.deps.database.db
+          .updateTable('stems')
+          .set({ status: 'sent', sent_at: new Date() })
+          .where('id', '=', id)
+          .where('status', '=', 'draft')
+          .execute();
+        return id;
+      },
+      documentId: '',
+      claimId: '',
+      settleClaim: async () => {
+        const res = await s.inquiry.app.inject({
+          method: 'PATCH',
+          url: `/api/claims/${walk.claimId}`,
+          headers: bearer(owner),
+          payload: { status: 'settled' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      },
     };
     expect(s.inquiry.app.routeTable.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
       Object.keys(probes).sort(),
@@ -261,7 +335,7 @@ describe('the audit trail is append-only', () => {
     const grewFrom = rows.length;
     for (const [route, probe] of Object.entries(probes)) {
       const method = route.split(' ')[0] as Method;
-      const { path, body, remember } = await probe(walk);
+      const { path, body, upload, remember } = await probe(walk);
       const call = (user: Caller, payload?: object | string) =>
         s.inquiry.app.inject({
           method,
@@ -269,8 +343,9 @@ describe('the audit trail is append-only', () => {
           headers: {
             ...bearer(user),
             ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
+            ...(upload && payload === undefined ? { 'content-type': upload.contentType } : {}),
           },
-          ...(payload !== undefined ? { payload } : {}),
+          ...(payload !== undefined ? { payload } : upload ? { payload: upload.payload } : {}),
         });
       await call(stranger, body);
       rows = await onlyGrew(rows, `${route} by another company`);

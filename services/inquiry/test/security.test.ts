@@ -43,6 +43,8 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/offers/supplier-stats',
         'GET /api/stems',
         'GET /api/stems/:id',
+        'GET /api/stems/:id/documents/:documentId',
+        'PATCH /api/claims/:id',
         'POST /api/clauses',
         'POST /api/inquiries',
         'POST /api/inquiries/:id/amendments',
@@ -56,6 +58,11 @@ describe('inquiry refuses callers without a valid token', () => {
         'POST /api/inquiries/:id/rounds',
         'POST /api/notifications/read',
         'POST /api/offers/:id/award',
+        'POST /api/stems/:id/claims',
+        'POST /api/stems/:id/close',
+        'POST /api/stems/:id/delivery',
+        'POST /api/stems/:id/documents',
+        'POST /api/stems/:id/invoice',
         'PUT /api/clauses/:id',
         'PUT /api/inquiries/:id',
         'PUT /api/inquiries/:id/index-values',
@@ -63,6 +70,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'PUT /api/inquiries/:id/products/:productId',
         'PUT /api/notifications/preferences',
         'PUT /api/stems/:id/clauses',
+        'PUT /api/stems/:id/index-values',
         'PUT /api/stems/:id/pricing',
       ]);
       for (const route of routes) {
