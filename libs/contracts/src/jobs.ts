@@ -6,6 +6,7 @@ import { DELIVERY_METHODS } from './offers';
 import { signatureView } from './profile';
 import { rfqChange, rfqMailFacts } from './rfq-facts';
 import { offerRank } from './rounds';
+import { stemDashboard } from './stem-life';
 
 /** BullMQ queue names. A queue has one consuming service; events are addressed to it. */
 export const QUEUES = {
@@ -194,6 +195,11 @@ export const mailTemplate = z.discriminatedUnion('template', [
       /** Events beyond the listed ones, counted. */
       more: z.number().int().min(0),
     }),
+  }),
+  /** To our own user, once a day: their stems awaiting delivery, invoices due, claims near their time bar. */
+  z.object({
+    template: z.literal('stem-digest'),
+    data: z.object({ name: z.string().nullable() }).extend(stemDashboard.shape),
   }),
   /** To the address an account had before its e-mail was changed, so a taken-over account does not go unnoticed. */
   z.object({

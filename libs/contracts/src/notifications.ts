@@ -126,13 +126,17 @@ export const markNotificationsReadResponse = z.object({
 
 /**
  * What a user may turn off by mail, each on by default: every notification kind (in the app they
- * are always shown). A later kind of mail (e.g. a daily digest) joins this list with its label.
+ * are always shown) and the daily stem digest (stems awaiting delivery, invoices due, claims near
+ * their time bar).
  */
-export const EMAIL_PREFERENCES = NOTIFICATION_KINDS;
+export const EMAIL_PREFERENCES = [...NOTIFICATION_KINDS, 'stem_digest'] as const;
 export type EmailPreference = (typeof EMAIL_PREFERENCES)[number];
-export const EMAIL_PREFERENCE_LABELS: Record<EmailPreference, string> = Object.fromEntries(
-  NOTIFICATION_KINDS.map((kind) => [kind, NOTIFICATION_KIND_INFO[kind].label]),
-) as Record<EmailPreference, string>;
+export const EMAIL_PREFERENCE_LABELS: Record<EmailPreference, string> = {
+  ...(Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, NOTIFICATION_KIND_INFO[kind].label]),
+  ) as Record<NotificationKind, string>),
+  stem_digest: 'Daily stem digest',
+};
 
 const emailSwitches = Object.fromEntries(
   EMAIL_PREFERENCES.map((key) => [

@@ -74,6 +74,7 @@ const probes: Record<string, Probe> = {
   'GET /readyz': () => ({ path: '/readyz' }),
   'GET /health': () => ({ path: '/health' }),
   'GET /api/dashboard': () => ({ path: '/api/dashboard' }),
+  'GET /api/dashboard/stems': () => ({ path: '/api/dashboard/stems' }),
   'GET /api/inquiries': () => ({ path: '/api/inquiries' }),
   'POST /api/inquiries': (w) => ({ path: '/api/inquiries', body: newInquiry(w.customerId, w.portId) }),
   'GET /api/inquiries/:id': (w) => ({ path: `/api/inquiries/${w.inquiryId}` }),

@@ -23,6 +23,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'DELETE /api/inquiries/:id/products/:productId',
         'GET /api/clauses',
         'GET /api/dashboard',
+        'GET /api/dashboard/stems',
         'GET /api/inquiries',
         'GET /api/inquiries/:id',
         'GET /api/inquiries/:id/index-values',

@@ -5,11 +5,12 @@ import { mailDueAlerts } from '../domain/notifications/alert-mails';
 import type { AlertWindows } from '../domain/notifications/alert-times';
 import { notifyExpiringOffers } from '../domain/notifications/expiring-offers';
 import { barLapsedClaims } from '../domain/stems/stem-claims';
+import { mailStemDigests } from '../domain/stems/stem-digest';
 
 /**
  * The inquiry service's scheduled check, every `tickMs` in every replica: offers about to expire
- * are announced, claims past their time bar are barred, then due alert mails and supplier reminders are
- * written to the outbox. Everything it needs is in the
+ * are announced, claims past their time bar are barred, then due alert mails, supplier reminders and
+ * the daily stem digests are written to the outbox. Everything it needs is in the
  * database (a restart loses nothing) and replicas share the work without doubling it (unique
  * event keys; mailboxes claimed with SKIP LOCKED). A failed tick is logged and the next one retries.
  */
@@ -49,9 +50,10 @@ export class NotificationTicker {
       const barred = await barLapsedClaims(this.opts.db, now);
       const mailed = await mailDueAlerts(this.opts.db, this.opts.windows, now);
       const reminded = await this.opts.reminders(now);
-      if (mailed > 0 || reminded > 0) this.opts.mailsWritten();
-      if (expiring > 0 || mailed > 0 || reminded > 0 || barred > 0)
-        this.opts.logger.info({ expiring, mailed, reminded, barred }, 'notifications checked');
+      const digests = await mailStemDigests(this.opts.db, now);
+      if (mailed > 0 || reminded > 0 || digests > 0) this.opts.mailsWritten();
+      if (expiring > 0 || mailed > 0 || reminded > 0 || barred > 0 || digests > 0)
+        this.opts.logger.info({ expiring, mailed, reminded, barred, digests }, 'notifications checked');
     } catch (err) {
       this.opts.logger.warn({ err }, 'notification check failed; the next one retries');
     }

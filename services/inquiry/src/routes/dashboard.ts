@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboard, supplierStats } from '@mfd/contracts';
+import { dashboard, stemDashboard, supplierStats } from '@mfd/contracts';
 import { bearerToken } from '@mfd/service-kit';
 import { countInquiries, recentInquiries } from '../data/inquiries.repository';
 import { countOffers, recentOffers } from '../data/offers.repository';
+import { stemDashboardRows } from '../data/stem-dashboard.repository';
 import type { InquiryDeps } from '../deps';
 
 const RECENT = 5;
@@ -51,5 +52,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = asy
         })),
       };
     },
+  );
+
+  app.get(
+    '/api/dashboard/stems',
+    {
+      schema: {
+        operationId: 'getStemDashboard',
+        summary:
+          'Stems awaiting delivery, invoices due within 7 days and claims whose time bar ends within 72 hours',
+        tags: ['dashboard'],
+        response: { 200: stemDashboard },
+      },
+    },
+    async (request) => stemDashboardRows(db, request.auth.tenantId, new Date()),
   );
 };

@@ -11,6 +11,7 @@ import { rfqCancelled } from './rfq-cancelled';
 import { rfqInvitation } from './rfq-invitation';
 import { rfqReminder } from './rfq-reminder';
 import { rfqRound } from './rfq-round';
+import { stemDigest } from './stem-digest';
 import { supplierReply } from './supplier-reply';
 import type { TemplateContext, TemplateDefinition } from './template';
 import { traderAlert } from './trader-alert';
@@ -37,6 +38,7 @@ const definitions: Definitions = {
   'supplier-reply': supplierReply,
   'trader-alert': traderAlert,
   'trader-digest': traderDigest,
+  'stem-digest': stemDigest,
 };
 
 export interface RenderedMail {
