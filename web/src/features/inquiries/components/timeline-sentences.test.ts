@@ -282,4 +282,42 @@ describe('the timeline in words', () => {
       'Harbour Fuels replied by e-mail from Anna Berg <anna@harbour.example>: “(no subject)”',
     );
   });
+
+  it('when a stem is delivered and a claim raised, then the rows name the BDN, its variances and the time bar in port time; the time bar’s pass reads as time-barred', () => {
+    const delivered: TimelineItem = {
+      at,
+      actor: maria,
+      type: 'stem_delivered',
+      detail: {
+        reference: 'BAL-2030-0001',
+        bdn_number: 'BDN-7',
+        variances: ['VLSFO: no density at 15 °C on the delivery note'],
+      },
+      changes: {},
+    };
+    expect(timelineSentence(delivered, ZONE)).toBe(
+      'Maria Jensen recorded the delivery of stem BAL-2030-0001 (BDN BDN-7), with 1 variance',
+    );
+    expect(timelineParticulars(delivered)).toEqual(['VLSFO: no density at 15 °C on the delivery note']);
+    const raised: TimelineItem = {
+      at,
+      actor: maria,
+      type: 'claim_raised',
+      detail: { reference: 'BAL-2030-0001', kind: 'quantity', time_bar_at: '2030-12-08T02:00:00.000Z' },
+      changes: {},
+    };
+    expect(timelineSentence(raised, ZONE)).toBe(
+      'Maria Jensen raised a quantity claim on stem BAL-2030-0001, time-barred 8 Dec 2030 10:00 (UTC+8)',
+    );
+    const barred: TimelineItem = {
+      at,
+      actor: { kind: 'system', name: 'Time bar' },
+      type: 'claim_updated',
+      detail: { reference: 'BAL-2030-0001', kind: 'quality' },
+      changes: { 'Quality claim': { before: 'open', after: 'time_barred' } },
+    };
+    expect(timelineSentence(barred, ZONE)).toBe(
+      'Time bar: the quality claim on stem BAL-2030-0001 is time-barred',
+    );
+  });
 });

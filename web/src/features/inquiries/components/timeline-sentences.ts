@@ -1,4 +1,10 @@
-import { DECLINE_REASON_LABELS, type TimelineItem } from '@mfd/contracts';
+import {
+  CLAIM_KIND_LABELS,
+  CLAIM_STATUS_LABELS,
+  DECLINE_REASON_LABELS,
+  type ClaimStatus,
+  type TimelineItem,
+} from '@mfd/contracts';
 import { formatUsd } from '../../../lib/money';
 import { utcOffsetLabel } from '../../../lib/port-clock';
 import { formatPortTime } from '../../../lib/port-time';
@@ -120,6 +126,30 @@ export function timelineSentence(item: TimelineItem, zone: string): string {
       return `${who} sent the confirmation of stem ${item.detail.reference} to ${plural(item.detail.recipients.length, 'address', 'addresses')}`;
     case 'stem_acknowledged':
       return `${who} acknowledged stem ${item.detail.reference} (signed by ${item.detail.name})`;
+    case 'stem_delivered': {
+      const { reference, bdn_number, variances } = item.detail;
+      const off = variances.length > 0 ? `, with ${plural(variances.length, 'variance')}` : '';
+      return `${who} recorded the delivery of stem ${reference} (BDN ${bdn_number})${off}`;
+    }
+    case 'stem_document_uploaded':
+      return `${who} uploaded ${item.detail.filename} to stem ${item.detail.reference}`;
+    case 'stem_index_values_set':
+      return `${who} set the final index values of stem ${item.detail.reference}`;
+    case 'stem_invoiced':
+      return `${who} recorded invoice ${item.detail.number} on stem ${item.detail.reference}`;
+    case 'stem_closed':
+      return `${who} closed stem ${item.detail.reference}`;
+    case 'claim_raised':
+      return `${who} raised a ${CLAIM_KIND_LABELS[item.detail.kind].toLowerCase()} claim on stem ${item.detail.reference}, time-barred ${portMoment(item.detail.time_bar_at, zone)}`;
+    case 'claim_updated': {
+      const [change] = Object.values(item.changes);
+      const to = change?.after;
+      const state =
+        typeof to === 'string' && to in CLAIM_STATUS_LABELS
+          ? CLAIM_STATUS_LABELS[to as ClaimStatus]
+          : 'changed';
+      return `${who}: the ${CLAIM_KIND_LABELS[item.detail.kind].toLowerCase()} claim on stem ${item.detail.reference} is ${state.toLowerCase()}`;
+    }
     case 'inquiry_cancelled': {
       const { reason, notice_count } = item.detail;
       const told =
@@ -152,6 +182,7 @@ export function timelineParticulars(item: TimelineItem): string[] {
     if (item.detail.message) lines.push(`Message: “${item.detail.message}”`);
     return lines;
   }
+  if (item.type === 'stem_delivered') return item.detail.variances;
   if (item.type === 'offer_awarded') {
     const lines: string[] = [];
     const more = item.detail.not_awarded_count - item.detail.not_awarded.length;
