@@ -4,7 +4,14 @@ import { E2E_OPERATOR_EMAIL } from './support/operator';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { appUrl: string; inboxUrl: string; inboundSmtpPort: number };
+    e2e: {
+      appUrl: string;
+      inboxUrl: string;
+      inboundSmtpPort: number;
+      /** The run's database and schema prefix, for the rare fixture no screen or route makes yet. */
+      pgUrl: string;
+      schemaPrefix: string;
+    };
   }
 }
 
@@ -21,6 +28,8 @@ export default async function setup(project: TestProject) {
     appUrl: info.appUrl,
     inboxUrl: info.inboxUrl,
     inboundSmtpPort: info.inboundSmtpPort,
+    pgUrl: info.pgUrl,
+    schemaPrefix: info.schemaPrefix,
   });
   return stop;
 }

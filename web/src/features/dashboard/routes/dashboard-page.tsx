@@ -7,6 +7,7 @@ import { StatCard } from '../../../components/stat-card';
 import { errorDetail } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useDashboard } from '../api/get-dashboard';
+import { StemDashboardCards } from '../components/stem-lists';
 
 function RecentList({
   title,
@@ -108,6 +109,7 @@ export function DashboardPage() {
           ))}
         </RecentList>
       </SimpleGrid>
+      <StemDashboardCards />
     </>
   );
 }
