@@ -197,7 +197,7 @@ export function ClaimsCard({ stem, draft }: { stem: StemView; draft: ClaimDraft 
                 <Table.Th>Amount</Table.Th>
                 <Table.Th>Time bar (port time)</Table.Th>
                 <Table.Th>Status</Table.Th>
-                <Table.Th />
+                <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
