@@ -131,6 +131,7 @@ describe('alert mails to the trader, by the scheduled pass', () => {
         mail_failed: true,
         mail_bounced: true,
         supplier_message: true,
+        stem_digest: true,
       },
     });
     await api(s, trader, 'PUT', '/api/notifications/preferences', { email: { offer_expiring: false } });
