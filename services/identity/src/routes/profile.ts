@@ -8,7 +8,7 @@ import {
 } from '@mfd/contracts';
 import { errorResponses, notFound } from '@mfd/service-kit';
 import { findProfile, saveSignature, updateCompany } from '../data/profile.repository';
-import { fullName } from '../domain/names';
+import { profileView } from '../domain/profile-view';
 import { savePersonalDetails, type PersonalDetailsContext } from '../domain/personal-details';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: PersonalDetailsContext }> = async (app, { ctx }) => {
@@ -26,43 +26,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: PersonalDetailsContext 
     async (request) => {
       const p = await findProfile(db, request.auth.tenantId, request.auth.userId);
       if (!p) throw notFound('Unable to load profile');
-      return {
-        success: true as const,
-        profile: {
-          name: fullName(p),
-          first_name: p.first_name,
-          last_name: p.last_name,
-          email: p.email,
-          phone: p.phone,
-          position: p.position,
-          role: p.role,
-          email_verified: p.email_verified_at !== null,
-          company: {
-            id: p.company_id,
-            name: p.company_name,
-            created_at: p.company_created_at.toISOString(),
-            legal_name: p.company_legal_name,
-            address: p.company_address,
-            city: p.company_city,
-            country: p.company_country,
-            postal_code: p.company_postal_code,
-            phone: p.company_phone,
-            email: p.company_email,
-            website: p.company_website,
-            registration_number: p.company_registration_number,
-          },
-          email_signature: {
-            full_name: p.sig_full_name,
-            title: p.sig_title,
-            company_name: p.sig_company_name,
-            phone: p.sig_phone,
-            email: p.sig_email,
-            website: p.sig_website,
-            address: p.sig_address,
-            additional_info: p.sig_additional_info,
-          },
-        },
-      };
+      return profileView(p);
     },
   );
 

@@ -10,13 +10,16 @@ import {
   member,
   memberRemoval,
   memberRoleChange,
+  profileResponse,
   settingsOf,
 } from '@mfd/contracts';
 import { errorResponses, notFound } from '@mfd/service-kit';
 import { findCompanySettings, saveCompanySettings } from '../data/company-settings.repository';
 import { listPending, revokeInvitation } from '../data/invitations.repository';
+import { findProfile } from '../data/profile.repository';
 import { invite, type InvitationsContext } from '../domain/invitations';
 import { changeRole, members, removeMember } from '../domain/members';
+import { profileView } from '../domain/profile-view';
 
 const admins = { role: 'admin' } as const;
 const COMPANY_NOT_FOUND = 'Company not found';
@@ -41,6 +44,25 @@ export const teamRoutes: FastifyPluginAsyncZod<{ ctx: InvitationsContext }> = as
       },
     },
     async (request) => members(db, request.auth.tenantId),
+  );
+
+  app.get(
+    '/api/company/members/:id/profile',
+    {
+      schema: {
+        operationId: 'getMemberProfile',
+        summary:
+          'A member’s profile and e-mail signature: the supplier mails of an inquiry sign with its owner’s',
+        tags,
+        params: idParams,
+        response: { 200: profileResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const p = await findProfile(db, request.auth.tenantId, request.params.id);
+      if (!p) throw notFound('Member not found');
+      return profileView(p);
+    },
   );
 
   app.patch(

@@ -4,14 +4,17 @@ import { AppError, type ServiceClient } from '@mfd/service-kit';
 import type { SenderStanding } from '../domain/rfq/supplier-mail-gate';
 
 /**
- * The caller as suppliers see the RFQ mails, and whether they may send them (a proven mailbox,
+ * A member as suppliers see the RFQ mails, and whether they may send them (a proven mailbox,
  * the company's age for its quotas): read from identity with the caller's own token, as it is now.
+ * Without a member, the caller; with one, that colleague (identity answers only the caller's company).
  */
 async function senderProfile(
   client: ServiceClient,
   auth: { token: string; requestId?: string },
+  memberId: string | null,
 ): Promise<SenderStanding> {
-  const { profile } = await client.get('/api/profile', profileResponse, auth).catch((err: unknown) => {
+  const path = memberId ? `/api/company/members/${memberId}/profile` : '/api/profile';
+  const { profile } = await client.get(path, profileResponse, auth).catch((err: unknown) => {
     // A 404 here is the caller's profile, not the inquiry the route names: never answer it as one.
     if (err instanceof AppError && err.statusCode === 404)
       throw new AppError(
@@ -50,14 +53,25 @@ async function senderProfile(
 
 /**
  * The sender's standing, or null while identity cannot answer: a change that mails nobody goes
- * through without it, one that mails suppliers is refused (see SupplierMailGate).
+ * through without it, one that mails suppliers is refused (see SupplierMailGate). The mails go out
+ * as the inquiry's owner (their name, signature and reply-to); when a colleague acts for them, both
+ * mailboxes must be proven: the one who writes the mail and the one suppliers answer.
  */
 export async function senderStanding(
   client: ServiceClient,
   auth: { token: string; requestId?: string },
   log: { warn(obj: object, msg: string): void },
+  ownerId: string | null,
 ): Promise<SenderStanding | null> {
-  return senderProfile(client, auth).catch((err: unknown) => {
+  const standing = async (): Promise<SenderStanding> => {
+    if (!ownerId) return senderProfile(client, auth, null);
+    const [caller, owner] = await Promise.all([
+      senderProfile(client, auth, null),
+      senderProfile(client, auth, ownerId),
+    ]);
+    return { ...owner, verified: caller.verified && owner.verified };
+  };
+  return standing().catch((err: unknown) => {
     if (!(err instanceof AppError) || !err.code.startsWith('UPSTREAM_')) throw err;
     log.warn({ err: err.message }, 'profile unreadable: no mail to suppliers can be sent');
     return null;

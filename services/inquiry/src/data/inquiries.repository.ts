@@ -21,6 +21,17 @@ export async function insertInquiry(db: Kysely<InquiryDB>, values: NewInquiry): 
 }
 
 /** One inquiry of the tenant; `lock` holds it for the rest of the transaction (status changes). */
+/** Who owns an inquiry of the company (whose signature its supplier mails carry); null if none. */
+export async function inquiryOwnerId(db: Kysely<InquiryDB>, tenantId: string, id: string) {
+  const row = await db
+    .selectFrom('inquiries')
+    .select('owner_id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.owner_id ?? null;
+}
+
 export function findInquiry(db: Kysely<InquiryDB>, tenantId: string, id: string, lock = false) {
   let query = db.selectFrom('inquiries').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id);
   if (lock) query = query.forUpdate();

@@ -95,7 +95,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mail
           {
             db,
             suppliers: supplierLookups(deps.directory, onBehalfOf(request)),
-            gate: supplierMailGate(deps, mailQuota, request),
+            gate: supplierMailGate(deps, mailQuota, request, request.params.id),
             secrets: deps.mailSecrets,
           },
           callerOf(request),

@@ -50,10 +50,10 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
   const { db } = deps.database;
   const tags = ['inquiries'];
   const lookups = (request: FastifyRequest) => directoryLookups(deps.directory, onBehalfOf(request));
-  // Amendments and cancels of a sent inquiry tell its suppliers, with the caller as sender.
-  const notices = (request: FastifyRequest): NoticeSource => ({
+  // Amendments and cancels of a sent inquiry tell its suppliers, signed by the inquiry's owner.
+  const notices = (request: FastifyRequest, inquiryId: string): NoticeSource => ({
     secrets: deps.mailSecrets,
-    gate: supplierMailGate(deps, mailQuota, request),
+    gate: supplierMailGate(deps, mailQuota, request, inquiryId),
   });
   const afterWrite = () => deps.relay.kick();
 
@@ -200,7 +200,13 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
     },
     async (request) => {
       const amended = await domain(
-        sendAmendment(db, callerOf(request), request.params.id, request.body, notices(request)),
+        sendAmendment(
+          db,
+          callerOf(request),
+          request.params.id,
+          request.body,
+          notices(request, request.params.id),
+        ),
       );
       afterWrite();
       return {
@@ -225,7 +231,13 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
     },
     async (request) => {
       await domain(
-        cancelInquiry(db, callerOf(request), request.params.id, request.body.reason, notices(request)),
+        cancelInquiry(
+          db,
+          callerOf(request),
+          request.params.id,
+          request.body.reason,
+          notices(request, request.params.id),
+        ),
       );
       afterWrite();
       return { success: true as const, detail: 'Inquiry cancelled.' };

@@ -145,8 +145,8 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: 
       },
     },
     async (request, reply) => {
-      await domain(assertOfferExists(db, callerOf(request), request.params.id));
-      const gate = supplierMailGate(deps, mailQuota, request);
+      const inquiryId = await domain(assertOfferExists(db, callerOf(request), request.params.id));
+      const gate = supplierMailGate(deps, mailQuota, request, inquiryId);
       await gate.prepare();
       try {
         await domain(awardOffer(db, callerOf(request), request.params.id, request.body, gate, new Date()));
@@ -182,7 +182,7 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: 
     },
     async (request, reply) => {
       await domain(assertInquiryExists(db, callerOf(request), request.params.id));
-      const gate = supplierMailGate(deps, mailQuota, request);
+      const gate = supplierMailGate(deps, mailQuota, request, request.params.id);
       await gate.prepare();
       try {
         await domain(awardLines(db, callerOf(request), request.params.id, request.body, gate, new Date()));

@@ -9,6 +9,7 @@ import {
   type MailQuota,
 } from '@mfd/service-kit';
 import { senderStanding } from '../data/identity.client';
+import { inquiryOwnerId } from '../data/inquiries.repository';
 import type { InquiryDeps } from '../deps';
 import { InquiryInputError, InquiryNotFoundError, type Caller } from '../domain/inquiries';
 import { InquiryTransitionError } from '../domain/inquiry-lifecycle';
@@ -76,11 +77,25 @@ export function onBehalfOf(request: FastifyRequest) {
   return { token: bearerToken(request.headers.authorization), requestId: request.id };
 }
 
-/** The request's supplier mail gate: the caller's standing read from identity with their own token. */
-export function supplierMailGate(deps: InquiryDeps, quota: MailQuota, request: FastifyRequest) {
+/**
+ * The request's supplier mail gate for one inquiry: its mails sign as the inquiry's owner, read from
+ * identity with the caller's own token (a colleague's inquiry: the owner's profile, both mailboxes
+ * checked). An inquiry not found here is the use case's 404, so the caller stands in for it.
+ */
+export function supplierMailGate(
+  deps: InquiryDeps,
+  quota: MailQuota,
+  request: FastifyRequest,
+  inquiryId: string,
+) {
+  const { tenantId, userId } = request.auth;
   return new SupplierMailGate({
-    tenantId: request.auth.tenantId,
-    standing: () => senderStanding(deps.identity, onBehalfOf(request), request.log),
+    tenantId,
+    standing: async () => {
+      const ownerId = await inquiryOwnerId(deps.database.db, tenantId, inquiryId);
+      const colleague = ownerId && ownerId !== userId ? ownerId : null;
+      return senderStanding(deps.identity, onBehalfOf(request), request.log, colleague);
+    },
     quota,
     log: request.log,
   });

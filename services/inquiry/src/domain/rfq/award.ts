@@ -27,7 +27,9 @@ import type { SupplierMailGate } from './supplier-mail-gate';
 
 /** Fails early (404) before the awarding trader's profile is read. */
 export async function assertOfferExists(db: Kysely<InquiryDB>, caller: Caller, offerId: string) {
-  if (!(await findOffer(db, caller.tenantId, offerId))) throw new OfferNotFoundError('offer');
+  const offer = await findOffer(db, caller.tenantId, offerId);
+  if (!offer) throw new OfferNotFoundError('offer');
+  return offer.inquiry_id;
 }
 
 /** Fails early (404) before the awarding trader's profile is read. */
