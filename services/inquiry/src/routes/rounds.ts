@@ -28,7 +28,7 @@ export const roundRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: 
     },
     async (request) => {
       await domain(assertInquiryExists(db, callerOf(request), request.params.id));
-      const gate = supplierMailGate(deps, mailQuota, request);
+      const gate = supplierMailGate(deps, mailQuota, request, request.params.id);
       await gate.prepare();
       const started = await domain(
         startRound(
