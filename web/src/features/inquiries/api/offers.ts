@@ -37,12 +37,13 @@ export function useOffers(inquiryId: string, poll: boolean, enabled = true) {
   });
 }
 
-/** Whether the offers are sealed, how many suppliers answered and when they open; asked while sealed. */
+/** Whether the offers are sealed, how many suppliers answered and when they open; asked while sealed or before any offer. */
 export function useOfferSeal(inquiryId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...offersQueryKey(inquiryId), 'seal'],
     queryFn: () => apiRequest<OfferSealView>(`/api/inquiries/${inquiryId}/offer-seal`),
-    refetchInterval: OFFERS_POLL_MS,
+    // Once open the offers stay open: the offers list brings the rest.
+    refetchInterval: (query) => (query.state.data?.sealed === false ? false : OFFERS_POLL_MS),
     enabled,
   });
 }

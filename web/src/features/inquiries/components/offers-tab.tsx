@@ -10,7 +10,7 @@ import {
 import { EmptyState } from '../../../components/empty-state';
 import { errorDetail } from '../../../lib/api-client';
 import { useLastDone } from '../../../lib/api/last-done';
-import { useOffers } from '../api/offers';
+import { useOfferSeal, useOffers } from '../api/offers';
 import { AwardDialog } from './award-dialog';
 import { IndexValuesCard } from './index-values-card';
 import { OfferCompare } from './offer-compare';
@@ -39,6 +39,8 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
   const all = offers.data ?? [];
   const sealed = all.filter((o): o is SealedOfferView => o.sealed);
   const list = all.filter((o): o is OfferView => !o.sealed);
+  // With no offer in yet the list cannot tell a sealed inquiry apart: ask, so the tab still says when prices open.
+  const seal = useOfferSeal(inquiry.id, offers.isSuccess && all.length === 0);
   const remember = (stale: OfferView[]) => {
     setSeen((before) => new Map([...before, ...stale.map((o) => [o.id, o] as const)]));
     void offers.refetch();
@@ -84,7 +86,7 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
           <Alert color="red" role="alert">
             Unable to load offers: {errorDetail(offers.error, 'please try again in a moment.')}
           </Alert>
-        ) : sealed.length > 0 ? (
+        ) : sealed.length > 0 || seal.data?.sealed ? (
           <SealedOffers inquiryId={inquiry.id} offers={sealed} zone={zone} />
         ) : list.length === 0 ? (
           <EmptyState

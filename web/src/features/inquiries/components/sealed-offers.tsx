@@ -33,15 +33,17 @@ export function SealedOffers({
       ) : (
         <Text size="sm">Prices open at the reply-by time, or once every supplier has answered.</Text>
       )}
-      <List size="sm" mt="xs">
-        {offers.map((o) => (
-          <List.Item key={o.id}>
-            {o.supplier.trading_name}: offered
-            {o.submitted_at ? ` ${formatPortTime(o.submitted_at, zone)}` : ''}
-            {o.revision > 1 ? ` (revision ${o.revision})` : ''}
-          </List.Item>
-        ))}
-      </List>
+      {offers.length > 0 && (
+        <List size="sm" mt="xs">
+          {offers.map((o) => (
+            <List.Item key={o.id}>
+              {o.supplier.trading_name}: offered
+              {o.submitted_at ? ` ${formatPortTime(o.submitted_at, zone)}` : ''}
+              {o.revision > 1 ? ` (revision ${o.revision})` : ''}
+            </List.Item>
+          ))}
+        </List>
+      )}
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   DECLINE_REASON_LABELS,
   DECLINE_REASONS,
@@ -27,6 +27,7 @@ export function DeclineToQuote({
 }) {
   const zone = page.inquiry.port_timezone ?? 'UTC';
   const decline = useDeclineOffer(token);
+  const titleId = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<DeclineReason | null>(null);
   const [remarks, setRemarks] = useState('');
@@ -49,9 +50,10 @@ export function DeclineToQuote({
   };
 
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+    // A named region: its Remarks stand apart from the offer form's Remarks above.
+    <Paper component="section" aria-labelledby={titleId} withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
       <Stack>
-        <Title order={2} size="h4">
+        <Title id={titleId} order={2} size="h4">
           Decline to quote
         </Title>
         {page.decline && (
