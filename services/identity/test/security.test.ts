@@ -27,6 +27,7 @@ describe('identity refuses callers without a valid token', () => {
       'GET /api/auth/me',
       'GET /api/company/invitations',
       'GET /api/company/members',
+      'GET /api/company/members/:id/profile',
       'GET /api/company/settings',
       'GET /api/profile',
       'PATCH /api/company/members/:id',
