@@ -296,7 +296,10 @@ describe('the RFQ loop in the browser', () => {
     }
     const { heads } = await compared(trader);
     expect(heads).toHaveLength(3);
-    expect(await cellOf(trader, suppliers.a.name, 'VLSFO')).toMatch(/^USD 598\.50\/MT Cheapest VLSFO /i);
+    // The marks follow the expiry of c's offer, which the tab learns on its next refresh.
+    await expect
+      .poll(() => cellOf(trader, suppliers.a.name, 'VLSFO'), { timeout: 30_000 })
+      .toMatch(/^USD 598\.50\/MT Cheapest VLSFO /i);
     expect(await cellOf(trader, suppliers.b.name, 'MGO')).toMatch(/^USD 880\.00\/MT Cheapest MGO /i);
     expect(await cellOf(trader, suppliers.c.name, 'VLSFO')).not.toMatch(/cheapest/i);
     expect(await cellOf(trader, suppliers.c.name, 'VLSFO')).toMatch(/^USD 590\.00\/MT 500–550 MT Short /i);
@@ -322,7 +325,7 @@ describe('the RFQ loop in the browser', () => {
     await award.getByRole('button', { name: 'Award Offer' }).click();
     await toast(trader, 'Offer awarded successfully!');
     await award.waitFor({ state: 'detached' });
-    await expect.poll(() => cellOf(trader, suppliers.a.name, 'Status')).toMatch(/^Awarded$/i);
+    await expect.poll(() => cellOf(trader, suppliers.a.name, 'Status')).toMatch(/^Awarded Won: VLSFO, MGO$/i);
     expect(await cellOf(trader, suppliers.b.name, 'Status')).toMatch(/^Not awarded$/i);
     expect(await trader.getByRole('button', { name: /^Award This Offer/ }).count()).toBe(0);
     await trader.locator('.mantine-Badge-label', { hasText: /^awarded$/ }).waitFor();
