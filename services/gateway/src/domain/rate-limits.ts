@@ -14,6 +14,8 @@ export function createRateLimits(redis: Redis, prefix: string, c: GatewayConfig)
     ),
     loginFailuresByIp: limiter(redis, `${base}:login:ip`, c.LOGIN_FAILURES_PER_IP, c.LOGIN_IP_WINDOW_SECONDS),
     signupByIp: limiter(redis, `${base}:signup:ip`, c.SIGNUP_PER_IP, c.SIGNUP_WINDOW_SECONDS),
+    // Every sign-up brings one verification link: an office may prove as many mailboxes as it may sign up.
+    verifyByIp: limiter(redis, `${base}:verify:ip`, c.SIGNUP_PER_IP, c.SIGNUP_WINDOW_SECONDS),
     resetByEmail: limiter(redis, `${base}:reset:email`, c.RESET_REQUESTS_PER_EMAIL, c.RESET_WINDOW_SECONDS),
     resetByIp: limiter(redis, `${base}:reset:ip`, c.RESET_REQUESTS_PER_IP, c.RESET_WINDOW_SECONDS),
     resetByToken: limiter(redis, `${base}:reset:token`, c.RESET_REQUESTS_PER_EMAIL, c.RESET_WINDOW_SECONDS),

@@ -15,7 +15,7 @@ const hashed = (value: string) => createHash('sha256').update(value).digest('hex
  * protection: consecutive failures per (e-mail, address), which a success clears, and failures
  * per address per day; no limit counts by e-mail alone, so nobody can lock another user out from
  * elsewhere. Password-reset requests count per e-mail, per address and per token; sign-ups per
- * address, and so do invitations accepted. Bodies go on exactly as sent; answers are the service's own.
+ * address, and so do invitations accepted and verification links. Bodies go on exactly as sent; answers are the service's own.
  */
 export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   const c = deps.config;
@@ -101,9 +101,9 @@ export async function authEdgeRoutes(app: FastifyInstance, { deps }: { deps: Gat
     return forward(request, reply);
   });
 
-  // A one-time link like the reset one: guesses count against the same per-IP budget.
+  // A one-time link: guesses count per address, against a budget as large as the sign-ups'.
   app.post('/api/auth/verify-email', { config }, async (request, reply) => {
-    const wait = await spend(limits.resetByIp, request.ip);
+    const wait = await spend(limits.verifyByIp, request.ip);
     if (wait) throw tooManyAttempts(wait);
     return forward(request, reply);
   });
