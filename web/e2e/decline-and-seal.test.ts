@@ -4,33 +4,11 @@ import { apiCall, createCustomer, createInquiry } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
+import { offerByLink } from './support/offer-link';
 import { confirmMailbox, signUp, toast } from './support/session';
 
-const DAY = 24 * 3_600_000;
 const PHONE = { width: 375, height: 812 };
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** An offer through the supplier's personal link (the offer form itself is another test's). */
-async function offer(appUrl: string, link: string, lineIds: string[], prices: string[]) {
-  const token = new URL(link).pathname.split('/').pop()!;
-  const res = await fetch(new URL(`/api/public/offers/${token}`, appUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      lines: lineIds.map((id, i) => ({
-        product_line_id: id,
-        price_per_mt: prices[i],
-        min_deliverable: 50,
-        max_deliverable: 1000,
-        delivery_method: 'barge',
-      })),
-      barging_charges: 0,
-      other_charges: 0,
-      valid_until: new Date(Date.now() + DAY).toISOString(),
-    }),
-  });
-  expect(res.status, await res.text()).toBe(200);
-}
 
 describe('declines and sealed offers in the browser', () => {
   const browser = useBrowser();
@@ -69,7 +47,7 @@ describe('declines and sealed offers in the browser', () => {
     await seal.getByText(/0 of 2 suppliers answered/).waitFor({ timeout: 15_000 });
 
     const linkOf = async (email: string) => linkIn(await waitForMail(email, /^RFQ: /), /^\/offer\//);
-    await offer(browser.appUrl(), await linkOf(offering.email), inquiry.lineIds, ['612.50', '905.00']);
+    await offerByLink(browser.appUrl(), await linkOf(offering.email), inquiry.lineIds, ['612.50', '905.00']);
 
     // Sealed: one of two answered, when the prices open, who offered; no price, no award button.
     await seal.getByText(/1 of 2 suppliers answered/).waitFor({ timeout: 15_000 });

@@ -4,34 +4,12 @@ import { apiCall, createCustomer, createInquiry } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
+import { offerByLink } from './support/offer-link';
 import { confirmMailbox, signUp, toast } from './support/session';
 
-const DAY = 24 * 3_600_000;
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** A moment as Singapore's wall clock in a datetime-local input (UTC+8, no daylight saving). */
 const portInput = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16);
-
-/** An offer through the supplier's personal link (the offer form itself is another test's). */
-async function offer(appUrl: string, link: string, lineIds: string[], prices: string[]) {
-  const token = new URL(link).pathname.split('/').pop()!;
-  const res = await fetch(new URL(`/api/public/offers/${token}`, appUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      lines: lineIds.map((id, i) => ({
-        product_line_id: id,
-        price_per_mt: prices[i],
-        min_deliverable: 50,
-        max_deliverable: 1000,
-        delivery_method: 'barge',
-      })),
-      barging_charges: 0,
-      other_charges: 0,
-      valid_until: new Date(Date.now() + DAY).toISOString(),
-    }),
-  });
-  expect(res.status, await res.text()).toBe(200);
-}
 
 describe('a negotiation round in the browser', () => {
   const browser = useBrowser();
@@ -67,8 +45,8 @@ describe('a negotiation round in the browser', () => {
       linkIn(await waitForMail(email, subject), /^\/offer\//);
     const aLink = await linkOf(a.email, /^RFQ: /);
     // A: 570,000.00; B: 576,000.00, second.
-    await offer(browser.appUrl(), aLink, inquiry.lineIds, ['600', '900']);
-    await offer(browser.appUrl(), await linkOf(b.email, /^RFQ: /), inquiry.lineIds, ['610', '880']);
+    await offerByLink(browser.appUrl(), aLink, inquiry.lineIds, ['600', '900']);
+    await offerByLink(browser.appUrl(), await linkOf(b.email, /^RFQ: /), inquiry.lineIds, ['610', '880']);
 
     await trader.goto(`/inquiries/${inquiry.id}?tab=offers`);
     await trader.getByRole('tab', { name: 'Offers (2)' }).waitFor();
@@ -93,7 +71,7 @@ describe('a negotiation round in the browser', () => {
     const banner = supplier.getByRole('status').filter({ hasText: 'Round 2' });
     await banner.waitFor();
     expect(flat(await banner.innerText())).toContain('your offer currently ranks 2nd of 2');
-    await offer(browser.appUrl(), bRound, inquiry.lineIds, ['590', '880']);
+    await offerByLink(browser.appUrl(), bRound, inquiry.lineIds, ['590', '880']);
 
     // A was not shortlisted: its page shows its offer but takes no revision.
     const other = await browser.openPage();

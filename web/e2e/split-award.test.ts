@@ -5,9 +5,9 @@ import { apiCall, createCustomer, createInquiry } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
+import { offerByLink } from './support/offer-link';
 import { confirmMailbox, signUp, toast } from './support/session';
 
-const DAY = 24 * 3_600_000;
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 interface Supplier {
@@ -15,7 +15,7 @@ interface Supplier {
   email: string;
 }
 
-/** The supplier's offer through its personal link (the offer page itself is another test's). */
+/** The supplier's offer through the link of its invitation. */
 async function offerThroughLink(
   appUrl: string,
   supplier: Supplier,
@@ -23,26 +23,8 @@ async function offerThroughLink(
   prices: string[],
   barging: string,
 ) {
-  const token = new URL(linkIn(await waitForMail(supplier.email, /^RFQ: /), /^\/offer\//)).pathname
-    .split('/')
-    .pop()!;
-  const res = await fetch(new URL(`/api/public/offers/${token}`, appUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      lines: lineIds.map((id, i) => ({
-        product_line_id: id,
-        price_per_mt: prices[i],
-        min_deliverable: 50,
-        max_deliverable: 1000,
-        delivery_method: 'barge',
-      })),
-      barging_charges: barging,
-      other_charges: 0,
-      valid_until: new Date(Date.now() + DAY).toISOString(),
-    }),
-  });
-  expect(res.status, await res.text()).toBe(200);
+  const link = linkIn(await waitForMail(supplier.email, /^RFQ: /), /^\/offer\//);
+  await offerByLink(appUrl, link, lineIds, prices, barging);
 }
 
 /** Picks an option of a Mantine select by its label. */

@@ -4,9 +4,9 @@ import { apiCall, createCustomer, createInquiry } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
+import { offerByLink } from './support/offer-link';
 import { confirmMailbox, signUp } from './support/session';
 
-const DAY = 24 * 3_600_000;
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('stems in the browser', () => {
@@ -41,30 +41,13 @@ describe('stems in the browser', () => {
     await apiCall(trader, 'POST', `/api/inquiries/${inquiry.id}/distribute`, {
       recipients: ids.map((supplier_id) => ({ supplier_id })),
     });
+    const prices = [
+      ['600', '900'],
+      ['610', '880'],
+    ];
     for (const [i, s] of suppliers.entries()) {
-      const token = new URL(linkIn(await waitForMail(s.email, /^RFQ: /), /^\/offer\//)).pathname
-        .split('/')
-        .pop()!;
-      const res = await fetch(new URL(`/api/public/offers/${token}`, browser.appUrl()), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          lines: inquiry.lineIds.map((id, n) => ({
-            product_line_id: id,
-            price_per_mt: [
-              ['600', '900'],
-              ['610', '880'],
-            ][i]![n],
-            min_deliverable: 50,
-            max_deliverable: 1000,
-            delivery_method: 'barge',
-          })),
-          barging_charges: 0,
-          other_charges: 0,
-          valid_until: new Date(Date.now() + DAY).toISOString(),
-        }),
-      });
-      expect(res.status, await res.text()).toBe(200);
+      const link = linkIn(await waitForMail(s.email, /^RFQ: /), /^\/offer\//);
+      await offerByLink(browser.appUrl(), link, inquiry.lineIds, prices[i]!);
     }
     const offers = await apiCall<{ id: string; revision: number; supplier: { trading_name: string } }[]>(
       trader,

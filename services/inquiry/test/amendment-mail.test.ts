@@ -1,27 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '@mfd/testing';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
+import type { MailerHarness } from '../../mailer/test/harness';
 import { createSupplier, distribute, portOf } from './distribution-fixtures';
-import { startRfq } from './harness';
+import { startRfqWithMailer } from './harness';
 import { createInquiry, signUpTrader } from './offer-fixtures';
 
-type Stack = Awaited<ReturnType<typeof startRfq>>;
+type Stack = Awaited<ReturnType<typeof startRfqWithMailer>>;
 
 /** The RFQ stack with a mailer on its Redis prefix: supplier mails go the whole way to the SMTP sink. */
 describe('notes for suppliers and one amendment per edit session, through the real mailer', () => {
   let s: Stack;
   let mailer: MailerHarness;
   beforeAll(async () => {
-    s = await startRfq({ OUTBOX_POLL_MS: '100' });
-    mailer = await startMailer({ REDIS_PREFIX: s.prefix, OUTBOX_POLL_MS: '100' });
-    mailer.deps.relay.start();
-    s.inquiry.deps.relay.start();
+    s = await startRfqWithMailer();
+    mailer = s.mailer;
   });
-  afterAll(async () => {
-    await mailer.close();
-    await s.close();
-  });
+  afterAll(() => s.close());
 
   it('when a sent inquiry is edited twice, then no supplier gets a mail until Send amendment, which mails each one amendment listing both changes; the notes are escaped in the HTML', async () => {
     const trader = await signUpTrader(s.identity);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '@mfd/testing';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
-import { startRfq } from './harness';
+import type { MailerHarness } from '../../mailer/test/harness';
+import { startRfqWithMailer } from './harness';
 import { createInquiry, offerBody, publicPost, seedLink, signUpTrader, type Caller } from './offer-fixtures';
 
-type Stack = Awaited<ReturnType<typeof startRfq>>;
+type Stack = Awaited<ReturnType<typeof startRfqWithMailer>>;
 
 /** The RFQ stack with a mailer on its Redis prefix: the award mail goes the whole way to the SMTP sink. */
 describe('an award binds the revision the trader saw', () => {
@@ -12,16 +12,11 @@ describe('an award binds the revision the trader saw', () => {
   let mailer: MailerHarness;
   let trader: Caller;
   beforeAll(async () => {
-    s = await startRfq({ OUTBOX_POLL_MS: '100' });
-    mailer = await startMailer({ REDIS_PREFIX: s.prefix, OUTBOX_POLL_MS: '100' });
-    mailer.deps.relay.start();
-    s.inquiry.deps.relay.start();
+    s = await startRfqWithMailer();
+    mailer = s.mailer;
     trader = await signUpTrader(s.identity);
   });
-  afterAll(async () => {
-    await mailer.close();
-    await s.close();
-  });
+  afterAll(() => s.close());
 
   const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
     s.inquiry.app.inject({ method, url, headers: bearer(trader), ...(payload ? { payload } : {}) });

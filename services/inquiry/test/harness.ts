@@ -77,3 +77,26 @@ export async function startRfq(env: Partial<Record<keyof InquiryConfig, string>>
     },
   };
 }
+
+/**
+ * The RFQ stack with a mailer on its Redis prefix, both relays running: supplier mails go the
+ * whole way to the mailer's SMTP sink (`mailer.sink`). `close` stops both.
+ */
+export async function startRfqWithMailer(
+  env: Partial<Record<keyof InquiryConfig, string>> = {},
+  mailerEnv: Record<string, string> = {},
+) {
+  const { startMailer } = await import('../../mailer/test/harness');
+  const stack = await startRfq({ OUTBOX_POLL_MS: '100', ...env });
+  const mailer = await startMailer({ REDIS_PREFIX: stack.prefix, OUTBOX_POLL_MS: '100', ...mailerEnv });
+  mailer.deps.relay.start();
+  stack.inquiry.deps.relay.start();
+  return {
+    ...stack,
+    mailer,
+    async close() {
+      await mailer.close();
+      await stack.close();
+    },
+  };
+}

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '@mfd/testing';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
+import type { MailerHarness } from '../../mailer/test/harness';
 import { companyAdmin, joinedMember, type Member } from '../../identity/test/team-fixtures';
 import { createSupplier, distribute, portOf } from './distribution-fixtures';
-import { startRfq } from './harness';
+import { startRfqWithMailer } from './harness';
 import { createInquiry, type Caller } from './offer-fixtures';
 
-type Stack = Awaited<ReturnType<typeof startRfq>>;
+type Stack = Awaited<ReturnType<typeof startRfqWithMailer>>;
 
 /** A member as the inquiry service's callers are: the token and the ids it carries. */
 const caller = (m: Member): Caller & { email: string } => {
@@ -22,15 +22,10 @@ describe('supplier mails sign with the inquiry owner’s signature, whoever send
   let s: Stack;
   let mailer: MailerHarness;
   beforeAll(async () => {
-    s = await startRfq({ OUTBOX_POLL_MS: '100' });
-    mailer = await startMailer({ REDIS_PREFIX: s.prefix, OUTBOX_POLL_MS: '100' });
-    mailer.deps.relay.start();
-    s.inquiry.deps.relay.start();
+    s = await startRfqWithMailer();
+    mailer = s.mailer;
   });
-  afterAll(async () => {
-    await mailer.close();
-    await s.close();
-  });
+  afterAll(() => s.close());
 
   it('when the admin sends a trader’s inquiry, then the suppliers’ mail carries the trader’s signature and name; handed to the admin, the cancel notice carries the admin’s', async () => {
     const admin = caller(await companyAdmin(s.identity));

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAILBOX_UNVERIFIED } from '@mfd/contracts';
 import { bearer } from '@mfd/testing';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
+import type { MailerHarness } from '../../mailer/test/harness';
 import { alertWindows } from '../src/config';
 import { sendDueReminders } from '../src/domain/rfq/reminders';
 import { NotificationTicker } from '../src/jobs/notification-ticker';
@@ -14,7 +14,7 @@ import {
   suggested,
   testSecrets,
 } from './distribution-fixtures';
-import { startRfq } from './harness';
+import { startRfq, startRfqWithMailer } from './harness';
 import { createInquiry, offerBody, publicGet, publicPost, signUpTrader } from './offer-fixtures';
 
 type Stack = Awaited<ReturnType<typeof startRfq>>;
@@ -62,10 +62,9 @@ describe('one reminder before the reply-by, through the real mailer and an SMTP 
   let m: MailerHarness;
   let ticker: NotificationTicker;
   beforeAll(async () => {
-    s = await startRfq({ OUTBOX_POLL_MS: '100' });
-    m = await startMailer({ REDIS_PREFIX: s.prefix, OUTBOX_POLL_MS: '100' });
-    m.deps.relay.start();
-    s.inquiry.deps.relay.start();
+    const withMailer = await startRfqWithMailer();
+    s = withMailer;
+    m = withMailer.mailer;
     // Not started: each check is made at the time the test names.
     ticker = new NotificationTicker({
       db: s.inquiry.deps.database.db,
@@ -76,10 +75,7 @@ describe('one reminder before the reply-by, through the real mailer and an SMTP 
       logger: pino({ level: 'silent' }),
     });
   });
-  afterAll(async () => {
-    await m.close();
-    await s.close();
-  });
+  afterAll(() => s.close());
   beforeEach(() => m.sink.clear());
 
   it('when the reminder time comes, then the supplier that neither offered nor declined gets one mail with a new link, and its old link is retired', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferView } from '@mfd/contracts';
 import { bearer } from '@mfd/testing';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
+import type { MailerHarness } from '../../mailer/test/harness';
 import { mailJobs, testSecrets } from './distribution-fixtures';
-import { startRfq } from './harness';
+import { startRfqWithMailer } from './harness';
 import {
   createInquiry,
   offerBody,
@@ -15,7 +15,7 @@ import {
   type SeededLink,
 } from './offer-fixtures';
 
-type Stack = Awaited<ReturnType<typeof startRfq>>;
+type Stack = Awaited<ReturnType<typeof startRfqWithMailer>>;
 
 const TWO_LINES = {
   products: [
@@ -31,16 +31,11 @@ describe('negotiation rounds', () => {
   let mailer: MailerHarness;
   let trader: Caller;
   beforeAll(async () => {
-    s = await startRfq({ OUTBOX_POLL_MS: '100' });
-    mailer = await startMailer({ REDIS_PREFIX: s.prefix, OUTBOX_POLL_MS: '100' });
-    mailer.deps.relay.start();
-    s.inquiry.deps.relay.start();
+    s = await startRfqWithMailer();
+    mailer = s.mailer;
     trader = await signUpTrader(s.identity);
   });
-  afterAll(async () => {
-    await mailer.close();
-    await s.close();
-  });
+  afterAll(() => s.close());
 
   const api = (method: 'GET' | 'POST', url: string, payload?: object, who: Caller = trader) =>
     s.inquiry.app.inject({ method, url, headers: bearer(who), ...(payload ? { payload } : {}) });

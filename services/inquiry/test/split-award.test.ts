@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferView } from '@mfd/contracts';
 import { bearer } from '@mfd/testing';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
-import { startRfq } from './harness';
+import type { MailerHarness } from '../../mailer/test/harness';
+import { startRfqWithMailer } from './harness';
 import { createInquiry, offerBody, publicPost, seedLink, signUpTrader, type Caller } from './offer-fixtures';
 
-type Stack = Awaited<ReturnType<typeof startRfq>>;
+type Stack = Awaited<ReturnType<typeof startRfqWithMailer>>;
 
 /** The example lines: VLSFO 500–800 MT, MGO 50–100 MT. */
 const TWO_LINES = {
@@ -21,16 +21,11 @@ describe('a split award by fuel line', () => {
   let mailer: MailerHarness;
   let trader: Caller;
   beforeAll(async () => {
-    s = await startRfq({ OUTBOX_POLL_MS: '100' });
-    mailer = await startMailer({ REDIS_PREFIX: s.prefix, OUTBOX_POLL_MS: '100' });
-    mailer.deps.relay.start();
-    s.inquiry.deps.relay.start();
+    s = await startRfqWithMailer();
+    mailer = s.mailer;
     trader = await signUpTrader(s.identity);
   });
-  afterAll(async () => {
-    await mailer.close();
-    await s.close();
-  });
+  afterAll(() => s.close());
 
   const api = (method: 'GET' | 'POST', url: string, payload?: object, who: Caller = trader) =>
     s.inquiry.app.inject({ method, url, headers: bearer(who), ...(payload ? { payload } : {}) });

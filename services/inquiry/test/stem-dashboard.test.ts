@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '@mfd/testing';
-import { startMailer, type MailerHarness } from '../../mailer/test/harness';
+import type { MailerHarness } from '../../mailer/test/harness';
 import { mailStemDigests } from '../src/domain/stems/stem-digest';
 import { mailJobs } from './distribution-fixtures';
-import { startRfq } from './harness';
+import { startRfqWithMailer } from './harness';
 import { createInquiry, offerBody, publicPost, seedLink, signUpTrader, type Caller } from './offer-fixtures';
 
-type Stack = Awaited<ReturnType<typeof startRfq>>;
+type Stack = Awaited<ReturnType<typeof startRfqWithMailer>>;
 type Trader = Awaited<ReturnType<typeof signUpTrader>>;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -15,15 +15,10 @@ describe('the dashboard’s stem lists and the daily digest', () => {
   let s: Stack;
   let m: MailerHarness;
   beforeAll(async () => {
-    s = await startRfq({ OUTBOX_POLL_MS: '100' });
-    m = await startMailer({ REDIS_PREFIX: s.prefix, OUTBOX_POLL_MS: '100' });
-    m.deps.relay.start();
-    s.inquiry.deps.relay.start();
+    s = await startRfqWithMailer();
+    m = s.mailer;
   });
-  afterAll(async () => {
-    await m.close();
-    await s.close();
-  });
+  afterAll(() => s.close());
 
   const api = (user: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     s.inquiry.app.inject({ method, url, headers: bearer(user), ...(payload ? { payload } : {}) });

@@ -18,9 +18,13 @@ import { OfferExpiredError, OfferInputError, OfferNotFoundError } from '../domai
 import { OfferTransitionError } from '../domain/rfq/offer-lifecycle';
 import { OffersSealedError } from '../domain/rfq/offer-seal';
 import { NothingPendingError } from '../domain/rfq/send-amendment';
-import { ClauseLimitError, StemInputError, StemNotFoundError } from '../domain/stems/stem-errors';
+import {
+  ClauseLimitError,
+  StemInputError,
+  StemLifeConflictError,
+  StemNotFoundError,
+} from '../domain/stems/stem-errors';
 import { StemTransitionError } from '../domain/stems/stem-lifecycle';
-import { stemLifeHttpError } from './stem-life-errors';
 import {
   MailboxUnverifiedError,
   SenderUnknownError,
@@ -33,8 +37,6 @@ import {
  * unknown or foreign 404, a move the state forbids 409, a sender identity cannot vouch for 503.
  */
 function asHttpError(err: unknown): unknown {
-  const stemLife = stemLifeHttpError(err);
-  if (stemLife) return stemLife;
   if (err instanceof InquiryInputError || err instanceof OfferInputError || err instanceof StemInputError)
     return badRequest(err.message, err.errors);
   if (err instanceof MailboxUnverifiedError) return forbidden(err.message);
@@ -48,6 +50,7 @@ function asHttpError(err: unknown): unknown {
     err instanceof InquiryTransitionError ||
     err instanceof OfferTransitionError ||
     err instanceof StemTransitionError ||
+    err instanceof StemLifeConflictError ||
     err instanceof ClauseLimitError ||
     err instanceof OfferExpiredError ||
     err instanceof DistributionRefusedError ||

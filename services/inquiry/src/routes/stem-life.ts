@@ -14,17 +14,15 @@ import {
   stemView,
   uuid,
 } from '@mfd/contracts';
-import { errorResponses, notFound } from '@mfd/service-kit';
+import { AppError, badRequest, errorResponses, notFound, payloadTooLarge } from '@mfd/service-kit';
 import type { InquiryDeps } from '../deps';
 import { databaseDocumentStore } from '../domain/stems/document-store';
 import { sniffDocumentType } from '../domain/stems/document-type';
 import { raiseClaim, updateClaim } from '../domain/stems/stem-claims';
 import { recordDelivery, uploadStemDocument } from '../domain/stems/stem-delivery';
 import { closeStem, recordInvoice, setStemIndexValues } from '../domain/stems/stem-invoice';
-import { DocumentRefusedError } from '../domain/stems/stem-life-errors';
 import { stemDetail } from '../domain/stems/stems';
 import { callerOf, domain } from './route-context';
-import { stemLifeHttpError } from './stem-life-errors';
 
 const documentParams = z.object({ id: uuid(), documentId: uuid('Document id') });
 
@@ -72,25 +70,25 @@ export const stemLifeRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = asyn
       },
     },
     async (request, reply) => {
-      const refuse = (err: DocumentRefusedError): never => {
+      const refuse = (err: AppError): never => {
         // The rest of a refused upload is not worth reading.
         reply.header('connection', 'close');
-        throw stemLifeHttpError(err);
+        throw err;
       };
-      if (!request.isMultipart())
-        refuse(new DocumentRefusedError(415, 'Upload the document as a file (multipart/form-data)'));
+      const tooLarge = () => payloadTooLarge('The file is larger than 10 MB');
+      const notAFile = (message: string) => badRequest(message, [{ field: 'file', message }]);
+      const unsupported = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+      if (!request.isMultipart()) refuse(unsupported('Upload the document as a file (multipart/form-data)'));
       const file = await request.file();
-      if (!file) return refuse(new DocumentRefusedError(400, 'Choose a PDF, JPEG or PNG file to upload'));
+      if (!file) return refuse(notAFile('Choose a PDF, JPEG or PNG file to upload'));
       const content = await file.toBuffer().catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          return refuse(new DocumentRefusedError(413, 'The file is larger than 10 MB'));
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return refuse(tooLarge());
         throw err;
       });
-      if (file.file.truncated || content.length > MAX_DOCUMENT_BYTES)
-        return refuse(new DocumentRefusedError(413, 'The file is larger than 10 MB'));
-      if (content.length === 0) return refuse(new DocumentRefusedError(400, 'The file is empty'));
+      if (file.file.truncated || content.length > MAX_DOCUMENT_BYTES) return refuse(tooLarge());
+      if (content.length === 0) return refuse(notAFile('The file is empty'));
       const type = sniffDocumentType(content);
-      if (!type) return refuse(new DocumentRefusedError(415, 'The file must be a PDF, JPEG or PNG'));
+      if (!type) return refuse(unsupported('The file must be a PDF, JPEG or PNG'));
       const doc = await domain(
         uploadStemDocument(db, store, callerOf(request), request.params.id, {
           filename: (file.filename || 'document').slice(0, 200),

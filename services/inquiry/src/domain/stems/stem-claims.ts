@@ -14,8 +14,7 @@ import {
 import { findStem } from '../../data/stems.repository';
 import { byUser, recordAudit, type AuditActor } from '../audit';
 import type { Caller } from '../inquiries';
-import { StemNotFoundError } from './stem-errors';
-import { ClaimNotFoundError, StemLifeConflictError } from './stem-life-errors';
+import { StemLifeConflictError, StemNotFoundError } from './stem-errors';
 import { claimViewOf } from './stem-life-view';
 
 /** The scheduled pass that bars claims left open past their time bar. */
@@ -77,9 +76,9 @@ export async function updateClaim(
 ): Promise<ClaimView> {
   return db.transaction().execute(async (trx) => {
     const claim = await findClaim(trx, caller.tenantId, claimId, true);
-    if (!claim) throw new ClaimNotFoundError();
+    if (!claim) throw new StemNotFoundError('claim');
     const stem = await findStem(trx, caller.tenantId, claim.stem_id, true);
-    if (!stem) throw new ClaimNotFoundError();
+    if (!stem) throw new StemNotFoundError('claim');
     let status: ClaimStatus;
     try {
       status = nextClaimStatus(claim.status, to, claim.time_bar_at, now);

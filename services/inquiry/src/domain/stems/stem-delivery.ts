@@ -8,8 +8,7 @@ import { findStem, stemLines, updateStem } from '../../data/stems.repository';
 import { byUser, recordAudit } from '../audit';
 import type { Caller } from '../inquiries';
 import type { DocumentStore, StoredDocument } from './document-store';
-import { StemInputError, StemNotFoundError } from './stem-errors';
-import { StemLifeConflictError } from './stem-life-errors';
+import { StemInputError, StemLifeConflictError, StemNotFoundError } from './stem-errors';
 import { nextStemStatus } from './stem-lifecycle';
 
 /**

@@ -15,8 +15,7 @@ import { findStem, updateStem } from '../../data/stems.repository';
 import { byUser, recordAudit } from '../audit';
 import { changedFields } from '../audit-changes';
 import type { Caller } from '../inquiries';
-import { StemNotFoundError } from './stem-errors';
-import { StemLifeConflictError } from './stem-life-errors';
+import { StemLifeConflictError, StemNotFoundError } from './stem-errors';
 import { nextStemStatus } from './stem-lifecycle';
 
 async function lockedStem(trx: Kysely<InquiryDB>, caller: Caller, stemId: string) {

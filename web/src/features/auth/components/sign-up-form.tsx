@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -19,6 +7,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSignup } from '../api/auth-calls';
+import { NameFields, NewPasswordFields, PhoneField } from './account-fields';
 
 type SignUpValues = {
   first_name: string;
@@ -68,20 +57,7 @@ export function SignUpForm({ onSignIn, onBack }: { onSignIn: () => void; onBack:
             {error}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label="First Name"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label="Last Name"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps('last_name')}
-          />
-        </SimpleGrid>
+        <NameFields form={form} />
         <TextInput
           label="Company Name"
           description="Optional: your trading company, as suppliers see it. Empty: your own name until your profile names the company."
@@ -95,33 +71,14 @@ export function SignUpForm({ onSignIn, onBack }: { onSignIn: () => void; onBack:
           required
           {...form.getInputProps('email')}
         />
-        <TextInput
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="+65 6123 4567"
-          {...form.getInputProps('phone')}
-        />
+        <PhoneField form={form} />
         <Select
           label="Role"
           data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           allowDeselect={false}
           {...form.getInputProps('role')}
         />
-        <PasswordInput
-          label="Password"
-          placeholder="min 8 characters"
-          description="Not a common password or a simple pattern like aaaaaaaa or 12345678: those are guessed first."
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} />
         <Button type="submit" disabled={signup.isPending}>
           {signup.isPending ? 'Creating account...' : `Join ${PRODUCT_NAME}`}
         </Button>

@@ -4,8 +4,6 @@ import {
   Center,
   Loader,
   Paper,
-  PasswordInput,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -22,6 +20,7 @@ import { ApiError, errorDetail } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useAcceptInvitation, usePublicInvitation } from '../../../lib/team';
+import { NameFields, NewPasswordFields, PhoneField } from '../components/account-fields';
 
 type JoinValues = {
   first_name: string;
@@ -115,41 +114,9 @@ export function JoinPage() {
                 </Alert>
               )}
               <TextInput label="Email" type="email" value={invitation.data.email} readOnly />
-              <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <TextInput
-                  label="First Name"
-                  autoComplete="given-name"
-                  required
-                  {...form.getInputProps('first_name')}
-                />
-                <TextInput
-                  label="Last Name"
-                  autoComplete="family-name"
-                  required
-                  {...form.getInputProps('last_name')}
-                />
-              </SimpleGrid>
-              <TextInput
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                placeholder="+65 6123 4567"
-                {...form.getInputProps('phone')}
-              />
-              <PasswordInput
-                label="Password"
-                placeholder="min 8 characters"
-                description="Not a common password or a simple pattern like aaaaaaaa or 12345678: those are guessed first."
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label="Confirm Password"
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('confirmPassword')}
-              />
+              <NameFields form={form} />
+              <PhoneField form={form} />
+              <NewPasswordFields form={form} />
               <Button type="submit" disabled={accept.isPending}>
                 {accept.isPending ? 'Creating account...' : `Join ${invitation.data.company_name}`}
               </Button>
