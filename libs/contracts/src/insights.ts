@@ -100,16 +100,19 @@ export const supplierScorecard = z.object({
   inquiries_received: z.number().int(),
   /** 0..1 over the inquiries received: offers made. */
   response_rate: z.number(),
-  /** 0..1 over the inquiries received: declined to quote. */
+  /** 0..1 over the inquiries received: declined to quote (a decline an offer later cleared does not count). */
   decline_rate: z.number(),
   median_response_seconds: z.number().int().nullable(),
   /** 0..1 over the inquiries received: won any line. */
   win_rate: z.number(),
   /** Mean over its firm, complete offers of (landed cost − the inquiry's lowest) / lowest × 100, 2 decimals. */
   avg_diff_to_best_pct: z.string().nullable(),
+  /** Of the stems from those inquiries: delivered (or since invoiced or closed). */
   stems_delivered: z.number().int(),
+  /** Claims raised against those stems, by kind, whatever became of them. */
   claims_quantity: z.number().int(),
   claims_quality: z.number().int(),
+  /** Their invoices the invoice check flags (the stem page's rule). */
   invoices_flagged: z.number().int(),
 });
 export type SupplierScorecard = z.infer<typeof supplierScorecard>;

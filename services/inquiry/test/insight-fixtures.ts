@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { OfferStatus } from '@mfd/contracts';
+import type { ClaimKind, DeclineReason, OfferStatus, StemStatus } from '@mfd/contracts';
 import type { InquiryDB } from '../src/data/db';
 
 /**
@@ -163,6 +163,136 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
           reply_by: new Date(Date.parse(at) + 86_400_000),
           first_sent_at: new Date(at),
           last_sent_at: new Date(at),
+        })
+        .execute();
+    },
+
+    /** The supplier's decline, through its address on the inquiry, stands. */
+    async decline(inquiry: { id: string; tenantId: string }, supplierId: string, reason: DeclineReason) {
+      await db
+        .updateTable('inquiry_recipients')
+        .set({ declined_at: new Date('2026-11-02T12:00:00Z'), decline_reason: reason })
+        .where('tenant_id', '=', inquiry.tenantId)
+        .where('inquiry_id', '=', inquiry.id)
+        .where('supplier_id', '=', supplierId)
+        .execute();
+    },
+
+    /**
+     * The stem of an awarded offer: its lines at the given fixed buy prices (one per inquiry line,
+     * at the offer's quantities), delivered tonnes per line when it was delivered.
+     */
+    async stem(
+      inquiry: { id: string; tenantId: string; lineIds: string[] },
+      offerId: string,
+      opts: {
+        supplierId: string;
+        status: StemStatus;
+        prices: string[];
+        maxMt: string[];
+        deliveredMt?: string[];
+        pricingMode?: 'none' | 'markup' | 'commission';
+        adjustments?: ({ basis: 'per_mt' | 'percent'; amount: string } | null)[];
+        customer?: string;
+        createdAt?: string;
+      },
+    ) {
+      const id = randomUUID();
+      const creator = randomUUID();
+      await db
+        .insertInto('stems')
+        .values({
+          id,
+          tenant_id: inquiry.tenantId,
+          inquiry_id: inquiry.id,
+          offer_id: offerId,
+          offer_revision: 1,
+          reference: `S-${id.slice(0, 8)}`,
+          status: opts.status,
+          supplier_id: opts.supplierId,
+          supplier_name: 'Supplier',
+          customer_name: opts.customer ?? null,
+          vessel_name: 'MSC Oscar',
+          port_timezone: 'Asia/Singapore',
+          pricing_mode: opts.pricingMode ?? 'none',
+          created_by: creator,
+          ...(opts.createdAt ? { created_at: new Date(opts.createdAt) } : {}),
+        })
+        .execute();
+      await db
+        .insertInto('stem_lines')
+        .values(
+          opts.prices.map((price, i) => ({
+            stem_id: id,
+            product_line_id: inquiry.lineIds[i]!,
+            tenant_id: inquiry.tenantId,
+            position: i,
+            product_name: 'VLSFO',
+            iso_spec: 'ISO 8217:2017',
+            quantity_mt_min: '1',
+            quantity_mt_max: opts.maxMt[i]!,
+            pricing: 'fixed' as const,
+            price_per_mt: price,
+            delivery_method: 'barge' as const,
+            adjustment_basis: opts.adjustments?.[i]?.basis ?? null,
+            adjustment_amount: opts.adjustments?.[i]?.amount ?? null,
+          })),
+        )
+        .execute();
+      if (opts.deliveredMt) {
+        await db
+          .insertInto('stem_deliveries')
+          .values({
+            stem_id: id,
+            tenant_id: inquiry.tenantId,
+            bdn_number: `BDN-${id.slice(0, 6)}`,
+            delivered_at: new Date('2026-11-05T08:00:00Z'),
+            recorded_by: creator,
+          })
+          .execute();
+        await db
+          .insertInto('stem_delivery_lines')
+          .values(
+            opts.deliveredMt.map((mt, i) => ({
+              stem_id: id,
+              product_line_id: inquiry.lineIds[i]!,
+              tenant_id: inquiry.tenantId,
+              quantity_mt: mt,
+            })),
+          )
+          .execute();
+      }
+      return { id, tenantId: inquiry.tenantId };
+    },
+
+    async claim(stem: { id: string; tenantId: string }, kind: ClaimKind) {
+      await db
+        .insertInto('stem_claims')
+        .values({
+          id: randomUUID(),
+          stem_id: stem.id,
+          tenant_id: stem.tenantId,
+          kind,
+          description: `${kind} short`,
+          amount_usd: null,
+          status: 'open',
+          time_bar_at: new Date('2026-12-05T08:00:00Z'),
+          created_by: randomUUID(),
+        })
+        .execute();
+    },
+
+    async invoice(stem: { id: string; tenantId: string }, amountUsd: string) {
+      await db
+        .insertInto('stem_invoices')
+        .values({
+          stem_id: stem.id,
+          tenant_id: stem.tenantId,
+          number: `INV-${stem.id.slice(0, 6)}`,
+          invoice_date: '2026-11-06',
+          amount_usd: amountUsd,
+          due_date: '2026-12-06',
+          recorded_by: randomUUID(),
         })
         .execute();
     },

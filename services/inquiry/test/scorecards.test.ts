@@ -126,4 +126,126 @@ describe('supplier scorecards', () => {
     ]);
     expect((await get(user, '/api/insights/suppliers?from=2026-11-30&to=2026-11-01')).statusCode).toBe(400);
   });
+  it('when suppliers declined, delivered, were claimed against and invoiced, then their scorecards count the company’s own records of the period', async () => {
+    const [delta, echo] = [randomUUID(), randomUUID()];
+    const vlsfo = [{ product: 'VLSFO', max: '500' }];
+    // A: Delta 600 awarded, delivered 480 MT and invoiced 288,000.00 (exact: not flagged), a
+    // quantity, a quality and a demurrage claim; Echo declines.
+    const a = await seed.inquiry(user.tenantId, port, vlsfo);
+    await seed.send(a, delta, 'Delta', '2026-09-02T10:00:00Z');
+    await seed.send(a, echo, 'Echo', '2026-09-02T10:00:00Z');
+    await seed.decline(a, echo, 'no_availability');
+    const aOffer = await seed.offer(a, ['600'], {
+      supplierId: delta,
+      supplier: 'Delta',
+      status: 'awarded',
+      submittedAt: '2026-09-02T11:00:00Z',
+    });
+    const aStem = await seed.stem(a, aOffer, {
+      supplierId: delta,
+      status: 'invoiced',
+      prices: ['600'],
+      maxMt: ['500'],
+      deliveredMt: ['480'],
+    });
+    await seed.invoice(aStem, '288000.00');
+    for (const kind of ['quantity', 'quality', 'demurrage'] as const) await seed.claim(aStem, kind);
+    // B: Echo 610 awarded, delivered 500 MT and invoiced USD 150 over 305,000 (flagged), two
+    // quality claims; Delta declines.
+    const b = await seed.inquiry(user.tenantId, port, vlsfo);
+    await seed.send(b, delta, 'Delta', '2026-09-03T10:00:00Z');
+    await seed.send(b, echo, 'Echo', '2026-09-03T10:00:00Z');
+    await seed.decline(b, delta, 'cannot_meet_dates');
+    const bOffer = await seed.offer(b, ['610'], {
+      supplierId: echo,
+      supplier: 'Echo',
+      status: 'awarded',
+      submittedAt: '2026-09-03T12:00:00Z',
+    });
+    const bStem = await seed.stem(b, bOffer, {
+      supplierId: echo,
+      status: 'invoiced',
+      prices: ['610'],
+      maxMt: ['500'],
+      deliveredMt: ['500'],
+    });
+    await seed.invoice(bStem, '305150.00');
+    await seed.claim(bStem, 'quality');
+    await seed.claim(bStem, 'quality');
+    // C: Delta 605 awarded, its stem acknowledged but not yet delivered.
+    const c = await seed.inquiry(user.tenantId, port, vlsfo);
+    await seed.send(c, delta, 'Delta', '2026-09-04T10:00:00Z');
+    const cOffer = await seed.offer(c, ['605'], {
+      supplierId: delta,
+      supplier: 'Delta',
+      status: 'awarded',
+      submittedAt: '2026-09-04T10:30:00Z',
+    });
+    await seed.stem(c, cOffer, {
+      supplierId: delta,
+      status: 'acknowledged',
+      prices: ['605'],
+      maxMt: ['500'],
+    });
+    // Left out: Delta's August inquiry (before the period) and another company's September one,
+    // each with a delivered stem, a flagged invoice and claims; a decline at the other company.
+    for (const [tenantId, at] of [
+      [user.tenantId, '2026-08-20T10:00:00Z'],
+      [other.tenantId, '2026-09-02T10:00:00Z'],
+    ] as const) {
+      const out = await seed.inquiry(tenantId, port, vlsfo);
+      await seed.send(out, delta, 'Delta', at);
+      await seed.send(out, echo, 'Echo', at);
+      await seed.decline(out, echo, 'no_credit');
+      const offer = await seed.offer(out, ['600'], {
+        supplierId: delta,
+        supplier: 'Delta',
+        status: 'awarded',
+        submittedAt: at,
+      });
+      const stem = await seed.stem(out, offer, {
+        supplierId: delta,
+        status: 'invoiced',
+        prices: ['600'],
+        maxMt: ['500'],
+        deliveredMt: ['500'],
+      });
+      await seed.invoice(stem, '1.00');
+      await seed.claim(stem, 'quantity');
+      await seed.claim(stem, 'quality');
+    }
+
+    const res = await get(user, '/api/insights/suppliers?from=2026-09-01&to=2026-09-30');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toEqual([
+      {
+        supplier_id: delta,
+        trading_name: 'Delta',
+        inquiries_received: 3,
+        response_rate: 2 / 3,
+        decline_rate: 1 / 3,
+        median_response_seconds: 2700,
+        win_rate: 2 / 3,
+        avg_diff_to_best_pct: '0.00',
+        stems_delivered: 1,
+        claims_quantity: 1,
+        claims_quality: 1,
+        invoices_flagged: 0,
+      },
+      {
+        supplier_id: echo,
+        trading_name: 'Echo',
+        inquiries_received: 2,
+        response_rate: 0.5,
+        decline_rate: 0.5,
+        median_response_seconds: 7200,
+        win_rate: 0.5,
+        avg_diff_to_best_pct: '0.00',
+        stems_delivered: 1,
+        claims_quantity: 0,
+        claims_quality: 2,
+        invoices_flagged: 1,
+      },
+    ]);
+  });
 });

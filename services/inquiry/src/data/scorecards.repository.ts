@@ -6,15 +6,20 @@ export interface ScorecardRow {
   trading_name: string;
   inquiries_received: number;
   offers: number;
+  declines: number;
   wins: number;
   median_response_seconds: number | null;
   stems_delivered: number;
+  claims_quantity: number;
+  claims_quality: number;
 }
 
 /**
  * Per supplier, over the inquiries first sent to it within [since, until): how many, how many it
- * offered on, how many it won any line of, its median time to a first offer, and its stems
- * delivered (delivered, invoiced or closed).
+ * offered on, declined (a decline that still stands: an offer after it clears it), won any line of,
+ * its median time to a first offer, and of its stems from those inquiries the delivered ones
+ * (delivered, invoiced or closed) and the quantity and quality claims raised against them (whatever
+ * became of each: a claim raised is the supplier's record).
  */
 export async function scorecardRows(
   db: Kysely<InquiryDB>,
@@ -25,7 +30,8 @@ export async function scorecardRows(
   const { rows } = await sql<ScorecardRow>`
     with sent as (
       select supplier_id, inquiry_id, min(first_sent_at) as first_sent_at,
-        (array_agg(supplier_name order by last_sent_at desc))[1] as supplier_name
+        (array_agg(supplier_name order by last_sent_at desc))[1] as supplier_name,
+        bool_or(declined_at is not null) as declined
       from inquiry_recipients
       where tenant_id = ${tenantId}
       group by supplier_id, inquiry_id
@@ -38,23 +44,35 @@ export async function scorecardRows(
       where o.tenant_id = ${tenantId} and o.status in ('submitted', 'awarded', 'not_awarded')
       group by o.supplier_id, o.inquiry_id
     ),
-    delivered as (
-      select supplier_id, count(*)::int as n from stems
-      where tenant_id = ${tenantId} and status in ('delivered', 'invoiced', 'closed')
-      group by supplier_id
+    stemmed as (
+      select st.supplier_id, st.inquiry_id,
+        count(*) filter (where st.status in ('delivered', 'invoiced', 'closed')) as delivered,
+        coalesce(sum(c.quantity), 0) as claims_quantity,
+        coalesce(sum(c.quality), 0) as claims_quality
+      from stems st
+      left join lateral (
+        select count(*) filter (where kind = 'quantity') as quantity,
+          count(*) filter (where kind = 'quality') as quality
+        from stem_claims where tenant_id = ${tenantId} and stem_id = st.id
+      ) c on true
+      where st.tenant_id = ${tenantId}
+      group by st.supplier_id, st.inquiry_id
     )
     select s.supplier_id,
       (array_agg(s.supplier_name order by s.first_sent_at desc))[1] as trading_name,
       count(*)::int as inquiries_received,
       count(a.inquiry_id)::int as offers,
+      count(*) filter (where s.declined and a.inquiry_id is null)::int as declines,
       count(*) filter (where a.won)::int as wins,
       round(percentile_cont(0.5) within group (
         order by greatest(0, extract(epoch from a.first_offer_at - s.first_sent_at))
       ) filter (where a.first_offer_at is not null))::int as median_response_seconds,
-      coalesce(max(d.n), 0)::int as stems_delivered
+      coalesce(sum(d.delivered), 0)::int as stems_delivered,
+      coalesce(sum(d.claims_quantity), 0)::int as claims_quantity,
+      coalesce(sum(d.claims_quality), 0)::int as claims_quality
     from sent s
     left join answered a on a.supplier_id = s.supplier_id and a.inquiry_id = s.inquiry_id
-    left join delivered d on d.supplier_id = s.supplier_id
+    left join stemmed d on d.supplier_id = s.supplier_id and d.inquiry_id = s.inquiry_id
     group by s.supplier_id
     order by trading_name, s.supplier_id
   `.execute(db);
@@ -84,4 +102,64 @@ export async function inquiriesSent(db: Kysely<InquiryDB>, tenantId: string, sin
     .having(sql`min(first_sent_at)`, '<', until)
     .execute();
   return rows.map((r) => r.inquiry_id);
+}
+
+function byStem<T extends { stem_id: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = map.get(row.stem_id);
+    if (group) group.push(row);
+    else map.set(row.stem_id, [row]);
+  }
+  return map;
+}
+
+/**
+ * The stems with an invoice on the given inquiries, with what the invoice check reads: the stem's
+ * lines (agreed buy prices), the delivered tonnes, the final index values and the awarded revision.
+ */
+export async function invoicedStems(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
+  if (inquiryIds.length === 0) return [];
+  const stems = await db
+    .selectFrom('stems')
+    .innerJoin('stem_invoices', 'stem_invoices.stem_id', 'stems.id')
+    .select([
+      'stems.id',
+      'stems.supplier_id',
+      'stems.offer_id',
+      'stems.offer_revision',
+      'stem_invoices.amount_usd',
+    ])
+    .where('stems.tenant_id', '=', tenantId)
+    .where('stems.inquiry_id', 'in', inquiryIds)
+    .execute();
+  if (stems.length === 0) return [];
+  const ids = stems.map((s) => s.id);
+  const [lines, delivered, values] = await Promise.all([
+    db
+      .selectFrom('stem_lines')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('stem_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('stem_delivery_lines')
+      .select(['stem_id', 'product_line_id', 'quantity_mt'])
+      .where('tenant_id', '=', tenantId)
+      .where('stem_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('stem_index_values')
+      .select(['stem_id', 'index_name', 'value', sql<string>`to_char(as_of, 'YYYY-MM-DD')`.as('as_of')])
+      .where('tenant_id', '=', tenantId)
+      .where('stem_id', 'in', ids)
+      .execute(),
+  ]);
+  const [linesOf, deliveredOf, valuesOf] = [byStem(lines), byStem(delivered), byStem(values)];
+  return stems.map((stem) => ({
+    ...stem,
+    lines: linesOf.get(stem.id) ?? [],
+    delivered: new Map((deliveredOf.get(stem.id) ?? []).map((d) => [d.product_line_id, d.quantity_mt])),
+    indexValues: valuesOf.get(stem.id) ?? [],
+  }));
 }

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { reportPeriod, type SupplierScorecard } from '@mfd/contracts';
 import { averagePercentAboveBest } from '@mfd/pricing';
+import { expectedInvoice, invoiceDifference } from '@mfd/stems';
 import type { InquiryDB } from '../../data/db';
 import { chargesByOffer } from '../../data/offer-charges.repository';
 import { linesByOffer } from '../../data/offer-lines.repository';
 import { indexValuesByInquiry } from '../../data/price-history.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
-import { inquiriesSent, offeredOffers, scorecardRows } from '../../data/scorecards.repository';
+import { inquiriesSent, invoicedStems, offeredOffers, scorecardRows } from '../../data/scorecards.repository';
 import { chargeOf, priceOffer } from '../rfq/offer-pricing';
 
 const DAY_MS = 86_400_000;
@@ -57,9 +58,35 @@ async function costsAgainstBest(db: Kysely<InquiryDB>, tenantId: string, inquiry
 }
 
 /**
+ * Per supplier, how many of its invoices on the inquiries the invoice check flags (the stem page's
+ * rule: the agreed prices at the delivered tonnes with the charges, against the amount invoiced);
+ * one still waiting for an index value is not flagged yet.
+ */
+async function flaggedInvoices(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
+  const stems = await invoicedStems(db, tenantId, inquiryIds);
+  const charges = await chargesByOffer(
+    db,
+    tenantId,
+    stems.map((s) => ({ id: s.offer_id, revision: s.offer_revision })),
+  );
+  const flagged = new Map<string, number>();
+  for (const stem of stems) {
+    if (!stem.supplier_id) continue;
+    const expected = expectedInvoice(
+      stem.lines.map((l) => ({ ...l, delivered_mt: stem.delivered.get(l.product_line_id) ?? '0' })),
+      (charges.get(stem.offer_id) ?? []).map(chargeOf),
+      stem.indexValues,
+    );
+    if (invoiceDifference(stem.amount_usd, expected.expected_usd).flagged === true)
+      flagged.set(stem.supplier_id, (flagged.get(stem.supplier_id) ?? 0) + 1);
+  }
+  return flagged;
+}
+
+/**
  * How each supplier answered and fared over the inquiries sent to it in the period (the last 90
- * days unless from/to say otherwise). Declines, claims and flagged invoices count 0 until their
- * records exist in the product.
+ * days unless from/to say otherwise): rates over the inquiries received; stems, claims and invoices
+ * of those inquiries.
  */
 export async function supplierScorecards(
   db: Kysely<InquiryDB>,
@@ -74,19 +101,22 @@ export async function supplierScorecards(
     scorecardRows(db, tenantId, since, until),
     inquiriesSent(db, tenantId, since, until),
   ]);
-  const pairs = await costsAgainstBest(db, tenantId, inquiryIds);
+  const [pairs, flagged] = await Promise.all([
+    costsAgainstBest(db, tenantId, inquiryIds),
+    flaggedInvoices(db, tenantId, inquiryIds),
+  ]);
   return rows.map((row) => ({
     supplier_id: row.supplier_id,
     trading_name: row.trading_name,
     inquiries_received: row.inquiries_received,
     response_rate: rate(row.offers, row.inquiries_received),
-    decline_rate: 0,
+    decline_rate: rate(row.declines, row.inquiries_received),
     median_response_seconds: row.median_response_seconds,
     win_rate: rate(row.wins, row.inquiries_received),
     avg_diff_to_best_pct: averagePercentAboveBest(pairs.get(row.supplier_id) ?? []),
     stems_delivered: row.stems_delivered,
-    claims_quantity: 0,
-    claims_quality: 0,
-    invoices_flagged: 0,
+    claims_quantity: row.claims_quantity,
+    claims_quality: row.claims_quality,
+    invoices_flagged: flagged.get(row.supplier_id) ?? 0,
   }));
 }

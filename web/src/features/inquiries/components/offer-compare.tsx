@@ -1,6 +1,6 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { InquiryDetail, LastDoneLine, OfferView } from '@mfd/contracts';
+import type { InquiryDetail, LastDoneLine, OfferView, SupplierScorecard } from '@mfd/contracts';
 import { LastDoneDifference, LastDoneLabel } from '../../../components/last-done';
 import { MailSendButton } from '../../../components/mail-send-button';
 import { formatQuantityRange, formatUsd } from '../../../lib/money';
@@ -32,6 +32,20 @@ function RoundCell({ offer }: { offer: OfferView }) {
 }
 const CHANGED = 'var(--mantine-color-yellow-light)';
 
+/** How the supplier answered and fared over the last 90 days (its scorecard): response rate and claims. */
+function SupplierRecordCell({ scorecard }: { scorecard: SupplierScorecard | undefined }) {
+  if (!scorecard) return <Text size="sm">—</Text>;
+  const claims = scorecard.claims_quantity + scorecard.claims_quality;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">Responds to {Math.round(scorecard.response_rate * 100)}%</Text>
+      <Text size="xs">
+        {claims === 0 ? 'No claims' : claims === 1 ? '1 claim' : `${claims} claims`} (quantity or quality)
+      </Text>
+    </Stack>
+  );
+}
+
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <Table.Tr>
@@ -47,7 +61,8 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
  * The offers side by side, a column each: per fuel line the (effective) price and what can be
  * delivered, the itemised charges, fuel cost, landed cost and all-in price per tonne (the server's
  * exact figures), payment terms, validity counting down in port time and the supplier's response
- * time; the cheapest per line and by landed cost are shaded and labelled.
+ * time with its record over the last 90 days; the cheapest per line and by landed cost are shaded
+ * and labelled.
  */
 export function OfferCompare({
   inquiry,
@@ -57,11 +72,14 @@ export function OfferCompare({
   onAward,
   onHistory,
   lastDone,
+  scorecards,
 }: {
   inquiry: InquiryDetail;
   offers: OfferView[];
   /** Per fuel line, what was last awarded for its grade at this port. */
   lastDone: ReadonlyMap<string, LastDoneLine>;
+  /** Per supplier, its scorecard over the last 90 days. */
+  scorecards: ReadonlyMap<string, SupplierScorecard>;
   /** Offers as the trader saw them when an award was refused as stale: what changed since is marked. */
   seen: ReadonlyMap<string, OfferView>;
   canAward: boolean;
@@ -219,6 +237,14 @@ export function OfferCompare({
             )}
           </Row>
           <Row label="Response time">{offers.map((o) => cell(o, responseText(o)))}</Row>
+          <Row label="Last 90 days">
+            {offers.map((o) =>
+              cell(
+                o,
+                <SupplierRecordCell scorecard={o.supplier.id ? scorecards.get(o.supplier.id) : undefined} />,
+              ),
+            )}
+          </Row>
           <Row label="Remarks">
             {offers.map((o) =>
               cell(

@@ -10,6 +10,7 @@ import {
 import { EmptyState } from '../../../components/empty-state';
 import { errorDetail } from '../../../lib/api-client';
 import { useLastDone } from '../../../lib/api/last-done';
+import { useScorecardsBySupplier } from '../../../lib/api/scorecards';
 import { useOfferSeal, useOffers } from '../api/offers';
 import { AwardDialog } from './award-dialog';
 import { IndexValuesCard } from './index-values-card';
@@ -27,6 +28,7 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
   const offers = useOffers(inquiry.id, open);
   // Beside each line; the comparison shows without it while it loads or if it fails.
   const lastDone = useLastDone(inquiry.id);
+  const scorecards = useScorecardsBySupplier();
   const [recording, setRecording] = useState(false);
   const [awarding, setAwarding] = useState<OfferView | null>(null);
   const [history, setHistory] = useState<OfferView | null>(null);
@@ -112,6 +114,7 @@ export function OffersTab({ inquiry }: { inquiry: InquiryDetail }) {
               onAward={setAwarding}
               onHistory={setHistory}
               lastDone={lastDone.data ?? new Map()}
+              scorecards={scorecards.data ?? new Map()}
             />
           </>
         )}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { SupplierScorecard } from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { formatDuration } from '../../../lib/durations';
-import { useScorecards } from '../api/scorecards';
+import { useScorecards } from '../../../lib/api/scorecards';
 
 type Key = keyof SupplierScorecard;
 
@@ -27,11 +27,8 @@ const COLUMNS: { key: Key; label: string; show: (s: SupplierScorecard) => string
     show: (s) => (s.avg_diff_to_best_pct === null ? '—' : `${s.avg_diff_to_best_pct}%`),
   },
   { key: 'stems_delivered', label: 'Stems delivered', show: (s) => String(s.stems_delivered) },
-  {
-    key: 'claims_quantity',
-    label: 'Claims (qty / quality)',
-    show: (s) => `${s.claims_quantity} / ${s.claims_quality}`,
-  },
+  { key: 'claims_quantity', label: 'Quantity claims', show: (s) => String(s.claims_quantity) },
+  { key: 'claims_quality', label: 'Quality claims', show: (s) => String(s.claims_quality) },
   { key: 'invoices_flagged', label: 'Invoices flagged', show: (s) => String(s.invoices_flagged) },
 ];
 
