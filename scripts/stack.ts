@@ -64,7 +64,7 @@ function serviceEnv(name: ServiceName, o: StackOptions): NodeJS.ProcessEnv {
   };
   const own: Record<ServiceName, Record<string, string>> = {
     identity: {},
-    directory: {},
+    directory: { IDENTITY_URL: url('identity') },
     inquiry: { DIRECTORY_URL: url('directory'), IDENTITY_URL: url('identity') },
     mailer: {
       SMTP_URL: o.smtpUrl,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SELLING_TERMS, DEFAULT_SELLING_TERMS, SHIP_TYPES, SHIP_TYPES_CREATE } from './constants';
+import { SELLING_TERMS, SHIP_TYPES, SHIP_TYPES_CREATE } from './constants';
 import {
   countryCode,
   enumField,
@@ -43,7 +43,8 @@ export const customerCreate = z.preprocess(
     contact_name: requiredText('Contact name', 200),
     contact_phone: requiredPhone('Contact phone'),
     contact_email: requiredEmail('Contact email'),
-    selling_terms: enumField('Selling terms', SELLING_TERMS).default(DEFAULT_SELLING_TERMS),
+    /** Left out: the company's default selling terms (its settings; GT&C until an admin sets them). */
+    selling_terms: enumField('Selling terms', SELLING_TERMS).optional(),
     main_ship_type: enumField('Main ship type', SHIP_TYPES_CREATE),
   }),
 );

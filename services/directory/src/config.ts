@@ -5,6 +5,8 @@ export const directoryConfig = baseConfig.extend({
   PORT: z.coerce.number().int().default(4002),
   METRICS_PORT: metricsPortSetting(9466),
   DB_SCHEMA: z.string().default('directory'),
+  /** The company settings (a new customer's default selling terms). */
+  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** An outbox row (a port merge told to the inquiry service) not confirmed this long after hand-over is handed over again. */
   OUTBOX_RESEND_SECONDS: z.coerce.number().int().min(1).default(120),

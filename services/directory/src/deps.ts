@@ -1,6 +1,6 @@
 import { createDatabase, migrateToLatest, type Database } from '@mfd/db';
 import { createProducerConnection, createQueueConnection, OutboxRelay, queuePrefix } from '@mfd/queue';
-import { createRedis, loadPublicKey, TokenRevocations } from '@mfd/service-kit';
+import { createRedis, loadPublicKey, ServiceClient, TokenRevocations } from '@mfd/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -20,6 +20,8 @@ export interface DirectoryDeps {
   revocations: TokenRevocations;
   /** Hands the port merges to the inquiry service. */
   relay: OutboxRelay;
+  /** The company settings, read with the caller's own token. */
+  identity: ServiceClient;
   publicKey: string;
 }
 
@@ -57,6 +59,7 @@ export function createDeps(
       pollMs: config.OUTBOX_POLL_MS,
       resendAfterMs: config.OUTBOX_RESEND_SECONDS * 1000,
     }),
+    identity: new ServiceClient('identity', config.IDENTITY_URL),
     publicKey,
   };
 }

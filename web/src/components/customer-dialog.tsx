@@ -5,7 +5,6 @@ import {
   CUSTOMER_REQUIRED_FIELDS,
   customerCreate,
   customerUpdate,
-  DEFAULT_SELLING_TERMS,
   SELLING_TERMS,
   SHIP_TYPES_CREATE,
   SHIP_TYPES_EDIT,
@@ -16,6 +15,7 @@ import { COUNTRY_OPTIONS } from '../lib/countries';
 import { applyServerErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { useCreateCustomer, useUpdateCustomer } from '../lib/api/customers';
+import { useCompanySettings } from '../lib/team';
 import { useUnsavedChanges } from '../lib/unsaved-changes';
 
 const CREATE_FIELDS = [
@@ -45,9 +45,15 @@ const EDIT_FIELDS = [
 ] as const;
 type Values = Record<(typeof EDIT_FIELDS)[number], string>;
 
+/** The Add form's body: selling terms left empty are the company's default, which the server applies. */
+function createBody(values: Values): Record<string, string> {
+  const body: Record<string, string> = Object.fromEntries(CREATE_FIELDS.map((f) => [f, values[f]]));
+  if (!body.selling_terms) delete body.selling_terms;
+  return body;
+}
+
 function initialValues(customer?: Customer): Values {
   const values = Object.fromEntries(EDIT_FIELDS.map((f) => [f, ''])) as Values;
-  values.selling_terms = DEFAULT_SELLING_TERMS;
   if (!customer) return values;
   for (const f of EDIT_FIELDS) values[f] = (customer[f] as string | null) ?? '';
   return values;
@@ -75,12 +81,11 @@ export function CustomerDialog({
   const editing = customer !== undefined;
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
+  const settings = useCompanySettings();
   const form = useForm<Values>({
     initialValues: { ...initialValues(customer), ...(initialName ? { legal_entity_name: initialName } : {}) },
     validate: (values) =>
-      editing
-        ? zod4Resolver(customerUpdate)(values)
-        : zod4Resolver(customerCreate)(Object.fromEntries(CREATE_FIELDS.map((f) => [f, values[f]]))),
+      editing ? zod4Resolver(customerUpdate)(values) : zod4Resolver(customerCreate)(createBody(values)),
   });
   const busy = create.isPending || update.isPending;
   useUnsavedChanges(opened && form.isDirty());
@@ -91,9 +96,7 @@ export function CustomerDialog({
         await update.mutateAsync({ id: customer.id, body: values });
         notifySuccess('Customer updated successfully!');
       } else {
-        const created = await create.mutateAsync(
-          Object.fromEntries(CREATE_FIELDS.map((f) => [f, values[f]])),
-        );
+        const created = await create.mutateAsync(createBody(values));
         notifySuccess('Customer added successfully!');
         onCreated?.({ id: created.id, legal_entity_name: values.legal_entity_name });
       }
@@ -147,7 +150,11 @@ export function CustomerDialog({
             <Select
               label="Selling Terms"
               data={[...SELLING_TERMS]}
-              allowDeselect={false}
+              allowDeselect={!editing}
+              clearable={!editing}
+              placeholder={
+                settings.data ? `Company default (${settings.data.default_selling_terms})` : 'Company default'
+              }
               {...form.getInputProps('selling_terms')}
             />
             <Select

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Customer, customerCreate, customerPatch } from '@mfd/contracts';
+import type { Customer, customerCreate, customerPatch, SellingTerms } from '@mfd/contracts';
 import type { z } from 'zod';
 import { likeEscape } from '@mfd/db';
 import type { Actor } from './actor';
@@ -101,7 +101,7 @@ export function searchCustomers(db: Kysely<DirectoryDB>, tenantId: string, q: st
 export async function createCustomer(
   db: Kysely<DirectoryDB>,
   actor: Actor,
-  values: z.output<typeof customerCreate>,
+  values: z.output<typeof customerCreate> & { selling_terms: SellingTerms },
 ): Promise<string> {
   const id = randomUUID();
   await db

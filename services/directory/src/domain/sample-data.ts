@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { customerCreate, supplierInput } from '@mfd/contracts';
+import { customerCreate, DEFAULT_SELLING_TERMS, supplierInput } from '@mfd/contracts';
 import type { Actor } from '../data/actor';
 import type { DirectoryDB } from '../data/db';
 import { createCustomer } from '../data/customers.repository';
@@ -137,7 +137,8 @@ export async function addSampleData(
   let customers = 0;
   for (const c of SAMPLE_CUSTOMERS) {
     if (existingCustomers.has(c.legal_entity_name)) continue;
-    await createCustomer(db, actor, customerCreate.parse(c));
+    // Examples to try the product on: the spec's default terms, not a setting read from identity.
+    await createCustomer(db, actor, { ...customerCreate.parse(c), selling_terms: DEFAULT_SELLING_TERMS });
     customers++;
   }
   return { fuels, suppliers, customers };

@@ -13,7 +13,7 @@ import {
   idParams,
   searchQuery,
 } from '@mfd/contracts';
-import { errorResponses, notFound } from '@mfd/service-kit';
+import { bearerToken, errorResponses, notFound } from '@mfd/service-kit';
 import { actorOf } from '../data/actor';
 import {
   createCustomer,
@@ -25,6 +25,7 @@ import {
   toCustomer,
   updateCustomer,
 } from '../data/customers.repository';
+import { defaultSellingTerms } from '../data/identity.client';
 import type { DirectoryDeps } from '../deps';
 
 const NOT_FOUND = 'Customer not found';
@@ -126,14 +127,20 @@ export const customerRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = as
     {
       schema: {
         operationId: 'createCustomer',
-        summary: 'Add a customer',
+        summary: 'Add a customer (without selling terms: the company’s default selling terms)',
         tags,
         body: customerCreate,
         response: { 201: createdResponse },
       },
     },
     async (request, reply) => {
-      const id = await createCustomer(db, actorOf(request.auth), request.body);
+      const selling_terms =
+        request.body.selling_terms ??
+        (await defaultSellingTerms(deps.identity, {
+          token: bearerToken(request.headers.authorization),
+          requestId: request.id,
+        }));
+      const id = await createCustomer(db, actorOf(request.auth), { ...request.body, selling_terms });
       return reply.code(201).send({ success: true, id, detail: 'Customer added successfully!' });
     },
   );
