@@ -179,4 +179,60 @@ describe('exports', () => {
     );
     expect(theirs.values).toHaveLength(4);
   });
+  it('when the scorecards are exported, then a row per supplier holds its figures as numbers with 2 decimals and a formula name stays text', async () => {
+    const [evil, gulf] = [randomUUID(), randomUUID()];
+    const vlsfo = [{ product: 'VLSFO', max: '500' }];
+    for (const day of ['02', '03', '04']) {
+      const inquiry = await seed.inquiry(user.tenantId, port, vlsfo);
+      await seed.send(inquiry, evil, HYPERLINK, `2026-07-${day}T10:00:00Z`);
+      await seed.send(inquiry, gulf, 'Gulf Energy', `2026-07-${day}T10:00:00Z`);
+      if (day === '04') await seed.decline(inquiry, gulf, 'no_credit');
+      else
+        await seed.offer(inquiry, ['600'], {
+          supplierId: gulf,
+          supplier: 'Gulf Energy',
+          status: day === '02' ? 'awarded' : 'submitted',
+          submittedAt: `2026-07-${day}T11:30:00Z`,
+        });
+    }
+    const res = await get(user, '/api/insights/suppliers.xlsx?from=2026-07-01&to=2026-07-31');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="supplier-scorecards-2026-07-01-2026-07-31.xlsx"',
+    );
+    const book = await readBack(res.rawPayload);
+    expect(book.name).toBe('Scorecards');
+    expect(book.values.slice(2)).toEqual([
+      [
+        'Supplier',
+        'Inquiries received',
+        'Response rate (%)',
+        'Decline rate (%)',
+        'Median response (hours)',
+        'Win rate (%)',
+        'Above best, average (%)',
+        'Stems delivered',
+        'Quantity claims',
+        'Quality claims',
+        'Invoices flagged',
+      ],
+      [`'${HYPERLINK}`, 3, 0, 0, null, 0, null, 0, 0, 0, 0],
+      // Offered on 2 of 3 (1.5 h each), declined 1, won 1; alone, so at the best.
+      ['Gulf Energy', 3, 66.67, 33.33, 1.5, 33.33, 0, 0, 0, 0, 0],
+    ]);
+    const [evilRow, gulfRow] = [book.rows[3]!, book.rows[4]!];
+    expect(evilRow[0]).toMatchObject({ type: ExcelJS.ValueType.String });
+    for (const i of [2, 3, 4, 5, 6])
+      expect(gulfRow[i]).toMatchObject({ type: ExcelJS.ValueType.Number, numFmt: '#,##0.00' });
+    expect(gulfRow[1]).toMatchObject({ type: ExcelJS.ValueType.Number });
+
+    // Another company's export of the same month holds no supplier; a bad period is a 400 naming it.
+    const theirs = await readBack(
+      (await get(other, '/api/insights/suppliers.xlsx?from=2026-07-01&to=2026-07-31')).rawPayload,
+    );
+    expect(theirs.values).toHaveLength(3);
+    const bad = await get(user, '/api/insights/suppliers.xlsx?from=2026-07-31&to=2026-07-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ field: 'to', message: 'To must not be before From' }]);
+  });
 });

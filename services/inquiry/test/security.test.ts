@@ -38,6 +38,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/insights/prices',
         'GET /api/insights/prices.xlsx',
         'GET /api/insights/suppliers',
+        'GET /api/insights/suppliers.xlsx',
         'GET /api/notifications',
         'GET /api/notifications/preferences',
         'GET /api/offers/:id/revisions',

@@ -17,6 +17,7 @@ import { portNameOf } from '../data/price-history.repository';
 import type { InquiryDeps } from '../deps';
 import { offersWorkbook } from '../domain/exports/offers-workbook';
 import { pricesWorkbook } from '../domain/exports/prices-workbook';
+import { scorecardsWorkbook } from '../domain/exports/scorecards-workbook';
 import { lastDone, priceHistory } from '../domain/insights/price-history';
 import { supplierScorecards } from '../domain/insights/scorecards';
 import { domain } from './route-context';
@@ -150,5 +151,30 @@ export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
     async (request) => ({
       items: await supplierScorecards(db, request.auth.tenantId, request.query, new Date()),
     }),
+  );
+
+  app.get(
+    '/api/insights/suppliers.xlsx',
+    {
+      schema: {
+        operationId: 'exportSupplierScorecards',
+        summary: 'The supplier scorecards as an XLSX workbook (the same filters as their JSON)',
+        tags,
+        querystring: supplierScorecardQuery,
+        response: { 200: fileResponse('The workbook (XLSX)'), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const scorecards = await supplierScorecards(db, request.auth.tenantId, request.query, now);
+      const period = reportPeriod(request.query, now);
+      const bytes = await scorecardsWorkbook(scorecards, period);
+      return sendFile(
+        reply,
+        bytes,
+        XLSX_CONTENT_TYPE,
+        `supplier-scorecards-${period.from}-${period.to}.xlsx`,
+      );
+    },
   );
 };

@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
 import { SuppliersTable } from '../../../components/suppliers-table';
 import { useSuppliers } from '../../../lib/api/suppliers';
@@ -40,9 +41,14 @@ export function SuppliersPage() {
         <SuppliersTable suppliers={data} loading={isLoading} responseStats={stats.data ?? new Map()} />
       </Card>
       <Card withBorder padding="lg" mt="lg">
-        <Title order={2} size="h3" mb="sm">
-          Scorecards (last 90 days)
-        </Title>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h3">
+            Scorecards (last 90 days)
+          </Title>
+          <DownloadButton path="/api/insights/suppliers.xlsx" fallbackName="supplier-scorecards.xlsx">
+            Download XLSX
+          </DownloadButton>
+        </Group>
         <ScorecardsTable />
       </Card>
     </>
