@@ -66,7 +66,11 @@ export async function startRfq(env: Partial<Record<keyof InquiryConfig, string>>
   const identity = await startIdentity(redis);
   await identity.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (identity.app.server.address() as { port: number }).port;
-  const stack = await startWithDirectory({ IDENTITY_URL: `http://127.0.0.1:${port}`, ...env }, redis);
+  const identityUrl = `http://127.0.0.1:${port}`;
+  const stack = await startWithDirectory(
+    { IDENTITY_URL: identityUrl, ...env },
+    { ...redis, IDENTITY_URL: identityUrl },
+  );
   return {
     ...stack,
     identity,

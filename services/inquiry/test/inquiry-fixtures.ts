@@ -21,6 +21,8 @@ export async function createCustomer(s: Stack, user: TestUser, name = 'Nordic Ta
       contact_name: 'Mette Hansen',
       contact_phone: '+45 33 44 55 67',
       contact_email: 'mette@nordic-tankers.example',
+      // Chosen, so the directory needs no company settings from identity (not every stack has one).
+      selling_terms: 'GT&C',
       main_ship_type: 'Tanker',
     },
   });
