@@ -47,8 +47,8 @@ export async function joinedMember(
   admin: { token: string },
   role: Role = 'trader',
   name: [string, string] = ['Tom', 'Hansen'],
+  email = `colleague-${randomUUID()}@example.com`,
 ): Promise<Member> {
-  const email = `colleague-${randomUUID()}@example.com`;
   expect((await invite(id, admin, email, role)).statusCode).toBe(201);
   const res = await accept(id, await invitationToken(id, email), ...name);
   expect(res.statusCode, res.body).toBe(201);

@@ -156,4 +156,40 @@ describe('a desk of several members working the same inquiries', () => {
     const [created] = await timeline(open.id);
     expect(created?.actor.name).toBe('Lea Kim');
   });
+
+  it('when a removed trader is invited again, then they join as a new member who sees the desk’s inquiries but owns none of the old ones', async () => {
+    const leaving = caller(await joinedMember(s.identity, { token: admin.token }, 'trader', ['Ida', 'Lund']));
+    const open = await createInquiry(s, leaving);
+    const members = async () =>
+      (
+        await s.identity.app.inject({
+          method: 'GET',
+          url: '/api/company/members',
+          headers: auth(admin.token),
+        })
+      ).json() as { id: string; email: string }[];
+    const address = (await members()).find((m) => m.id === leaving.userId)!.email;
+    expect(
+      (
+        await s.identity.app.inject({
+          method: 'DELETE',
+          url: `/api/company/members/${leaving.userId}`,
+          headers: auth(admin.token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    await until(
+      () => detail(open.id),
+      (d) => d.owner.id === admin.userId,
+    );
+
+    const back = caller(
+      await joinedMember(s.identity, { token: admin.token }, 'trader', ['Ida', 'Lund'], address),
+    );
+    expect(back.userId).not.toBe(leaving.userId);
+    expect((await detail(open.id, back)).owner).toEqual({ id: admin.userId, name: 'Anna Berg' });
+    expect((await api(back, 'GET', '/api/inquiries?owner=me')).json()).toEqual([]);
+    const [created] = await timeline(open.id);
+    expect(created?.actor.name).toBe('Ida Lund');
+  });
 });

@@ -33,7 +33,7 @@ export interface TradingCompaniesTable {
 export interface UsersTable {
   id: string;
   company_id: string;
-  /** Stored lower-cased; unique on lower(email). */
+  /** Stored lower-cased; unique on lower(email) among accounts not removed (a removed member's may be invited again). */
   email: string;
   first_name: string;
   last_name: string;

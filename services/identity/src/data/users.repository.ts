@@ -13,12 +13,16 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 export const USERS_EMAIL_KEY = 'users_email_key';
 
-/** Whether any account has the address, a removed member's too (its address stays taken). */
+/**
+ * Whether an account has the address. A removed member's does not count: that account can no
+ * longer sign in, and its address may be invited again (a new account; the old row keeps its name).
+ */
 export async function emailHasAccount(db: Kysely<IdentityDB>, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -78,6 +82,7 @@ export function setOperatorGrant(db: Kysely<IdentityDB>, email: string, operator
     .updateTable('users')
     .set({ operator, updated_at: new Date() })
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('removed_at', 'is', null)
     .returning(['id', 'email', 'email_verified_at'])
     .executeTakeFirst();
 }
