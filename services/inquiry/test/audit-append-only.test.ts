@@ -174,6 +174,7 @@ const probes: Record<string, Probe> = {
   'GET /api/insights/prices': (w) => ({ path: `/api/insights/prices?port_id=${w.portId}&product=VLSFO` }),
   'GET /api/insights/suppliers': () => ({ path: '/api/insights/suppliers' }),
   'GET /api/inquiries/:id/offers.xlsx': (w) => ({ path: `/api/inquiries/${w.inquiryId}/offers.xlsx` }),
+  'GET /api/inquiries/:id/offers.pdf': (w) => ({ path: `/api/inquiries/${w.inquiryId}/offers.pdf` }),
   'GET /api/insights/suppliers.xlsx': () => ({ path: '/api/insights/suppliers.xlsx' }),
   'GET /api/insights/prices.xlsx': (w) => ({
     path: `/api/insights/prices.xlsx?port_id=${w.portId}&product=VLSFO`,

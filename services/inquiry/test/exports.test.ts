@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type TestUser } from '@mfd/testing';
 import { startInquiry } from './harness';
@@ -234,5 +235,46 @@ describe('exports', () => {
     const bad = await get(user, '/api/insights/suppliers.xlsx?from=2026-07-31&to=2026-07-01');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: 'to', message: 'To must not be before From' }]);
+  });
+  it('when the comparison is exported as a PDF, then it reads as the workbook does, and the names left out are nowhere in it', async () => {
+    const inquiry = await inquiryWithOffers();
+    const res = await get(user, `/api/inquiries/${inquiry.id}/offers.pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="offers-msc-oscar.pdf"');
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    // A cell wraps its text over lines: read it as one.
+    const flat = text.replace(/\s+/g, ' ');
+    for (const shown of [
+      'Offers compared: MSC Oscar at Singapore',
+      '20 Nov 2026 10:00 local (UTC+08:00)',
+      'Customer Nordic Tankers A/S',
+      'Gulf Energy',
+      '390,000.00',
+      '305,250.00',
+      '610.50',
+      '@SUM(1,2)',
+    ])
+      expect(flat).toContain(shown);
+    // The supplier's name as it is (a PDF runs no formula, so no apostrophe), read across the
+    // narrow cell's lines and the hyphens the layout adds where it breaks them.
+    expect(text.replace(/-\n/g, '').replace(/\s+/g, '')).toContain(HYPERLINK.replace(/\s+/g, ''));
+
+    const hidden = await get(
+      user,
+      `/api/inquiries/${inquiry.id}/offers.pdf?hide_suppliers=1&hide_customer=1`,
+    );
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const anonymous = (await extractText(new Uint8Array(hidden.rawPayload), { mergePages: true })).text;
+    for (const name of ['HYPERLINK', 'Gulf Energy', 'Nordic', 'Customer'])
+      expect(anonymous).not.toContain(name);
+    expect(anonymous).toContain('Supplier A');
+    expect(anonymous).toContain('Supplier B');
+    expect(anonymous).toContain('390,000.00');
+
+    expect((await get(other, `/api/inquiries/${inquiry.id}/offers.pdf`)).statusCode).toBe(404);
+    const bad = await get(user, `/api/inquiries/${inquiry.id}/offers.pdf?hide_customer=maybe`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ field: 'hide_customer', message: 'Hide customer must be 1 or 0' }]);
   });
 });

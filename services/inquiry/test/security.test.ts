@@ -31,6 +31,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/inquiries/:id/messages',
         'GET /api/inquiries/:id/offer-seal',
         'GET /api/inquiries/:id/offers',
+        'GET /api/inquiries/:id/offers.pdf',
         'GET /api/inquiries/:id/offers.xlsx',
         'GET /api/inquiries/:id/recipients',
         'GET /api/inquiries/:id/suggested-suppliers',

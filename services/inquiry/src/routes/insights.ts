@@ -15,6 +15,8 @@ import {
 import { errorResponses } from '@mfd/service-kit';
 import { portNameOf } from '../data/price-history.repository';
 import type { InquiryDeps } from '../deps';
+import { offersComparison } from '../domain/exports/offers-comparison';
+import { offersPdf } from '../domain/exports/offers-pdf';
 import { offersWorkbook } from '../domain/exports/offers-workbook';
 import { pricesWorkbook } from '../domain/exports/prices-workbook';
 import { scorecardsWorkbook } from '../domain/exports/scorecards-workbook';
@@ -45,6 +47,20 @@ function sendFile(reply: FastifyReply, bytes: Buffer, contentType: string, fileN
 export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async (app, { deps }) => {
   const { db } = deps.database;
   const tags = ['insights'];
+  const comparisonOf = (
+    tenantId: string,
+    inquiryId: string,
+    query: { hide_suppliers: boolean; hide_customer: boolean },
+  ) =>
+    domain(
+      offersComparison(
+        db,
+        tenantId,
+        inquiryId,
+        { hideSuppliers: query.hide_suppliers, hideCustomer: query.hide_customer },
+        new Date(),
+      ),
+    );
 
   app.get(
     '/api/insights/prices',
@@ -123,16 +139,29 @@ export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
       },
     },
     async (request, reply) => {
-      const { bytes, vessel } = await domain(
-        offersWorkbook(
-          db,
-          request.auth.tenantId,
-          request.params.id,
-          { hideSuppliers: request.query.hide_suppliers, hideCustomer: request.query.hide_customer },
-          new Date(),
-        ),
-      );
-      return sendFile(reply, bytes, XLSX_CONTENT_TYPE, `offers-${fileSlug(vessel)}.xlsx`);
+      const comparison = await comparisonOf(request.auth.tenantId, request.params.id, request.query);
+      const bytes = await offersWorkbook(comparison);
+      return sendFile(reply, bytes, XLSX_CONTENT_TYPE, `offers-${fileSlug(comparison.vessel)}.xlsx`);
+    },
+  );
+
+  app.get(
+    '/api/inquiries/:id/offers.pdf',
+    {
+      schema: {
+        operationId: 'exportOffersPdf',
+        summary:
+          'The offers compared as a PDF (the same content as the workbook); hide_suppliers=1 names them Supplier A, B…, hide_customer=1 leaves the customer out',
+        tags,
+        params: idParams,
+        querystring: offersExportQuery,
+        response: { 200: fileResponse('The document (PDF)'), ...errorResponses(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const comparison = await comparisonOf(request.auth.tenantId, request.params.id, request.query);
+      const bytes = await offersPdf(comparison);
+      return sendFile(reply, bytes, 'application/pdf', `offers-${fileSlug(comparison.vessel)}.pdf`);
     },
   );
 

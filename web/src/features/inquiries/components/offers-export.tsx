@@ -36,6 +36,9 @@ export function OffersExport({ inquiryId }: { inquiryId: string }) {
           >
             Download XLSX
           </DownloadButton>
+          <DownloadButton path={`/api/inquiries/${inquiryId}/offers.pdf${suffix}`} fallbackName="offers.pdf">
+            Download PDF
+          </DownloadButton>
         </Stack>
       </Popover.Dropdown>
     </Popover>
