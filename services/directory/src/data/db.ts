@@ -18,6 +18,10 @@ export interface PortsTable {
   unlocode: string;
   name: string;
   name_ascii: string;
+  /** search_text(name_ascii), kept by PostgreSQL: what the typeahead matches. */
+  search_name: ColumnType<string, never, never>;
+  /** How many distinct trigrams search_name has (migration 0011), kept by PostgreSQL. */
+  search_trigrams: ColumnType<number, never, never>;
   country: string;
   subdivision: string | null;
   region: string | null;

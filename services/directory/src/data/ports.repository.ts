@@ -36,10 +36,12 @@ export function portVisibleTo(tenantId: string, table = 'ports') {
 }
 
 /**
- * A search text folded the way port names are indexed (migration 0005's search_text: unaccented,
- * lower case), so "Ålesund" and "Alesund" find the same ports.
+ * A search text folded the way port names are stored for search (the search_name column: migration
+ * 0005's search_text, unaccented and lower case), so "Ålesund" and "Alesund" find the same ports.
+ * Printable ASCII has nothing to unaccent, so it is folded here without asking PostgreSQL.
  */
 async function searchFold(db: Kysely<DirectoryDB>, text: string): Promise<string> {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.toLowerCase();
   const { rows } = await sql<{ folded: string }>`select search_text(${text}) as folded`.execute(db);
   return rows[0]?.folded ?? text.toLowerCase();
 }
@@ -55,7 +57,7 @@ export async function listPorts(
     const text = likeEscape(await searchFold(db, page.q));
     const code = likeEscape(page.q.toUpperCase());
     query = query.where((eb) =>
-      eb.or([eb(sql`search_text(name_ascii)`, 'like', `%${text}%`), eb('unlocode', 'like', `${code}%`)]),
+      eb.or([eb('search_name', 'like', `%${text}%`), eb('unlocode', 'like', `${code}%`)]),
     );
   }
   const [items, total] = await Promise.all([
@@ -151,54 +153,56 @@ export async function searchPorts(
   // filtered out on the way, which never makes a tier read far past its limit.
   const visible = portVisibleTo(tenantId);
 
-  const ranked = await sql<PortView>`
+  // One statement: the typeahead runs on every keystroke, and a round trip per pass cost more than
+  // the passes. The later passes have one-time filters, so PostgreSQL skips them when the earlier
+  // ones filled the list.
+  const { rows } = await sql<PortView>`
     with tiers as (
       (select ${selected}, 0 as rank, unlocode::text as sort_key from ports where unlocode = ${code} and ${visible})
       union all
       (select ${selected}, 1, unlocode::text from ports where unlocode like ${`${likeEscape(code)}%`} and ${visible}
         order by ports.unlocode limit ${limit})
       union all
-      (select ${selected}, 2, search_text(name_ascii) collate "C" from ports
-        where ${countryCode}::text is not null and country = ${countryCode} and search_text(name_ascii) like ${`${likeEscape(rest.join(' '))}%`}
+      (select ${selected}, 2, search_name collate "C" from ports
+        where ${countryCode}::text is not null and country = ${countryCode} and search_name collate "C" like ${`${likeEscape(rest.join(' '))}%`}
           and ${visible}
-        order by search_text(name_ascii) collate "C" limit ${limit})
+        order by search_name collate "C" limit ${limit})
       union all
-      (select ${selected}, 3, search_text(name_ascii) collate "C" from ports
-        where search_text(name_ascii) like ${`${likeEscape(text)}%`} and ${visible}
-        order by search_text(name_ascii) collate "C" limit ${limit})
+      (select ${selected}, 3, search_name collate "C" from ports
+        where search_name collate "C" like ${`${likeEscape(text)}%`} and ${visible}
+        order by search_name collate "C" limit ${limit})
+    ),
+    -- A port found by several tiers is offered once, where it ranks highest.
+    found as (
+      select * from (select tiers.*, row_number() over (partition by id order by rank, sort_key) as nth from tiers) t
+      where nth = 1 order by rank, sort_key limit ${limit}
+    ),
+    -- Names containing the text fill what room is left, the most similar first.
+    containing as (
+      select ${selected}, similarity(search_name, ${text}) as score from ports
+      where (select count(*) from found) < ${limit} and ${visible}
+        and search_name like ${`%${likeEscape(text)}%`} and id not in (select id from found)
+      order by score desc, name limit ${limit}
+    ),
+    -- Nothing starts with or contains the text: likely a typo, so the closest names. Only names
+    -- short enough to reach the threshold are checked (migration 0011): the same answer, fewer checks.
+    close as (
+      select ${selected}, similarity(search_name, ${text}) as score from ports
+      where not exists (select from found) and not exists (select from containing) and ${visible}
+        and search_name % ${text}
+        and search_trigrams <= floor(array_length(public.show_trgm(${text}), 1) / public.show_limit() + 0.001)::smallint
+      order by score desc, name limit ${limit}
     )
-    select ${columns} from tiers order by rank, sort_key`.execute(db);
-  const seen = new Set<string>();
-  const found = ranked.rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, limit);
-  if (found.length >= limit) return found;
-
-  const containing = await db
-    .selectFrom('ports')
-    .select(PORT_SELECTION)
-    .where(portVisibleTo(tenantId))
-    .where(sql`search_text(name_ascii)`, 'like', `%${likeEscape(text)}%`)
-    .$if(found.length > 0, (qb) =>
-      qb.where(
-        'id',
-        'not in',
-        found.map((f) => f.id),
-      ),
-    )
-    .orderBy(sql`similarity(search_text(name_ascii), ${text})`, 'desc')
-    .orderBy('name')
-    .limit(limit - found.length)
-    .execute();
-  if (found.length + containing.length > 0) return [...found, ...containing];
-  // Nothing starts with or contains the text: likely a typo, so look for the closest names.
-  return db
-    .selectFrom('ports')
-    .select(PORT_SELECTION)
-    .where(portVisibleTo(tenantId))
-    .where(sql<SqlBool>`search_text(name_ascii) % ${text}`)
-    .orderBy(sql`similarity(search_text(name_ascii), ${text})`, 'desc')
-    .orderBy('name')
-    .limit(limit)
-    .execute();
+    select ${columns} from (
+      select ${columns}, 0 as pass, rank, sort_key, 0::real as score, name as tie from found
+      union all
+      (select ${columns}, 1, 0, '', score, name from containing
+        order by score desc, name limit ${limit} - (select count(*) from found))
+      union all
+      select ${columns}, 2, 0, '', score, name from close
+    ) answers
+    order by pass, rank, sort_key collate "C", score desc, tie`.execute(db);
+  return rows;
 }
 
 export async function portStats(db: Kysely<DirectoryDB>, tenantId: string) {
