@@ -33,3 +33,4 @@ export * from './insights';
 export * from './team';
 export * from './rounds';
 export * from './stem-life';
+export * from './format-amounts';

@@ -44,6 +44,9 @@ export const sealedSecret = z
     'must be a sealed secret',
   );
 
+/** A sealed secret only some mails of a template carry (null in the others). */
+export const optionalSealedSecret = sealedSecret.nullable();
+
 const rfqLinkData = {
   supplier_name: z.string(),
   rfq: rfqMailFacts,
@@ -65,6 +68,9 @@ export const replyFile = z.object({
   /** Bytes, decoded. */
   size: z.number().int().nonnegative(),
 });
+
+/** The largest file a job carries, base64 (about 1.5 MB of PDF). */
+export const MAX_MAIL_ATTACHMENT_BASE64 = 2_000_000;
 
 /** Templates the mailer renders, each with the data it needs. */
 export const mailTemplate = z.discriminatedUnion('template', [
@@ -201,6 +207,26 @@ export const mailTemplate = z.discriminatedUnion('template', [
     template: z.literal('stem-digest'),
     data: z.object({ name: z.string().nullable() }).extend(stemDashboard.shape),
   }),
+  /**
+   * A stem's confirmation, its PDF attached: to the supplier with a personal link to acknowledge it
+   * (its token sealed), to the customer, the agent and any cc without one.
+   */
+  z.object({
+    template: z.literal('stem-confirmation'),
+    data: z.object({
+      recipient_name: z.string().nullable(),
+      reference: z.string().max(40),
+      company_name: z.string().nullable(),
+      vessel_name: z.string(),
+      port_name: z.string().nullable(),
+      copy: z.enum(['supplier', 'customer']),
+      /** A send after the first: the earlier confirmation (and its link) is replaced. */
+      resend: z.boolean(),
+      /** The supplier's acknowledgement link's token; null in the other copies' mails. */
+      ack_token: optionalSealedSecret,
+      ack_expires_at: z.iso.datetime({ offset: true }).nullable(),
+    }),
+  }),
   /** To the address an account had before its e-mail was changed, so a taken-over account does not go unnoticed. */
   z.object({
     template: z.literal('email-changed'),
@@ -268,6 +294,20 @@ export const mailSendJob = z.object({
    * mail, when the reply belongs to the job's tenant (a forwarded reply).
    */
   attach_reply_files: z.uuid().nullish(),
+  /**
+   * Files made by the producer for this mail (a stem's confirmation PDF), base64: small and bounded,
+   * they travel with the job so the mail carries what was confirmed at the send.
+   */
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string().min(1).max(120),
+        content_type: z.literal('application/pdf'),
+        content_base64: z.string().max(MAX_MAIL_ATTACHMENT_BASE64),
+      }),
+    )
+    .max(2)
+    .nullish(),
   /** When the one-time link the mail carries stops working: past it the mailer sends nothing. */
   link_expires_at: z.iso.datetime({ offset: true }).nullish(),
   mail: mailTemplate,

@@ -90,6 +90,8 @@ export const profile = z.object({
     email: z.string().nullable(),
     website: z.string().nullable(),
     registration_number: z.string().nullable(),
+    /** The company setting its stem references start with (its default until an admin sets one). */
+    reference_prefix: z.string(),
   }),
   email_signature: signatureView,
 });

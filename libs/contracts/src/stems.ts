@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { decimalInput, enumField, isMultiLineText, multiLineMessage, requiredText, uuid } from './fields';
+import {
+  decimalInput,
+  enumField,
+  isMultiLineText,
+  multiLineMessage,
+  requiredEmail,
+  requiredText,
+  uuid,
+} from './fields';
 import { DELIVERY_METHODS } from './offers';
 import { chargeView, paymentView, PRICINGS } from './offer-terms';
 import { stemLifeView } from './stem-life';
@@ -185,4 +193,60 @@ export const stemClausesInput = z.object({
     .array(uuid('Clause'), { error: 'Clauses must be a list' })
     .max(MAX_CLAUSES, `At most ${MAX_CLAUSES} clauses`)
     .refine((ids) => new Set(ids).size === ids.length, 'Each clause may be named once'),
+});
+
+// ---- The confirmation: its two copies, sending it, the supplier's acknowledgement -----------------------
+
+/** The supplier's copy shows buy prices; the customer's sell prices and the selling terms. */
+export const STEM_CONFIRMATION_COPIES = ['supplier', 'customer'] as const;
+export type StemConfirmationCopy = (typeof STEM_CONFIRMATION_COPIES)[number];
+
+export const stemConfirmationQuery = z.object({ copy: enumField('Copy', STEM_CONFIRMATION_COPIES) });
+
+/** At most this many extra addresses get a copy of a send. */
+export const MAX_STEM_CC = 10;
+/** The supplier's acknowledgement link works this long after the send, whatever the reply-by. */
+export const STEM_LINK_DAYS = 30;
+
+export const stemSendInput = z
+  .object({
+    to_supplier: z.boolean({ error: 'To supplier must be true or false' }).default(false),
+    to_customer: z.boolean({ error: 'To customer must be true or false' }).default(false),
+    to_agent: z.boolean({ error: 'To agent must be true or false' }).default(false),
+    cc: z
+      .array(requiredEmail('Cc'), { error: 'Cc must be a list of e-mail addresses' })
+      .max(MAX_STEM_CC, `At most ${MAX_STEM_CC} cc addresses`)
+      .default([]),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.to_supplier && !input.to_customer && !input.to_agent)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to_supplier'],
+        message: 'Choose at least one recipient: the supplier, the customer or the agent',
+      });
+  });
+export type StemSendInput = z.input<typeof stemSendInput>;
+
+export const stemAcknowledgeInput = z.object({ name: requiredText('Name', 200) });
+export type StemAcknowledgeInput = z.input<typeof stemAcknowledgeInput>;
+
+export const STEM_ACKNOWLEDGED_MESSAGE = 'Thank you: the stem confirmation is acknowledged.';
+
+export const stemAcknowledgeResponse = z.object({
+  success: z.literal(true),
+  detail: z.string(),
+  reference: z.string(),
+  acknowledged_at: z.string(),
+});
+export type StemAcknowledgeResponse = z.infer<typeof stemAcknowledgeResponse>;
+
+/** Why an acknowledgement link no longer works (410): the page says it in words. */
+export const STEM_LINK_CLOSED_STATES = ['expired', 'superseded', 'acknowledged', 'closed'] as const;
+export type StemLinkClosedState = (typeof STEM_LINK_CLOSED_STATES)[number];
+
+export const stemLinkClosedResponse = z.object({
+  success: z.literal(false),
+  detail: z.string(),
+  state: z.enum(STEM_LINK_CLOSED_STATES),
 });

@@ -66,7 +66,7 @@ export async function buildApp(deps: InquiryDeps) {
   await app.register(notificationRoutes, { deps });
   await app.register(messageRoutes, { deps });
   await app.register(insightRoutes, { deps });
-  await app.register(stemRoutes, { deps });
+  await app.register(stemRoutes, { deps, mailQuota });
   await app.register(stemLifeRoutes, { deps });
   await app.register(clauseRoutes, { deps });
   // The reminder pass mails suppliers too: it counts against the same quotas.

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser } from '@mfd/testing';
 import { startRfq } from './harness';
+import { mailJobs, testSecrets } from './distribution-fixtures';
 import { newInquiry } from './inquiry-fixtures';
 import {
   createInquiry,
@@ -45,6 +46,8 @@ interface Walk {
   claimId: string;
   /** Settles the walk's claim through its route, so the stem may close. */
   settleClaim: () => Promise<void>;
+  /** The acknowledgement link of the stem's last confirmation mail, as the supplier's mailbox reads it. */
+  stemToken: () => Promise<string>;
 }
 
 type Probe = (w: Walk) => Call | Promise<Call>;
@@ -54,6 +57,8 @@ type Call = {
   /** A multipart upload instead of a JSON body. */
   upload?: { payload: Buffer; contentType: string };
   remember?: (w: Walk, answer: unknown) => void;
+  /** A link's one-time use, which no company owns: another company has nothing to be refused. */
+  once?: boolean;
 };
 
 const BOUNDARY = '----audit-walk';
@@ -199,6 +204,18 @@ const probes: Record<string, Probe> = {
     path: `/api/stems/${await w.stemId()}/clauses`,
     body: { clause_ids: [w.clauseId] },
   }),
+  'GET /api/stems/:id/confirmation.pdf': async (w) => ({
+    path: `/api/stems/${await w.stemId()}/confirmation.pdf?copy=customer`,
+  }),
+  'POST /api/stems/:id/send': async (w) => ({
+    path: `/api/stems/${await w.stemId()}/send`,
+    body: { to_supplier: true, to_customer: true },
+  }),
+  'POST /api/public/offers/:token/acknowledge': async (w) => ({
+    path: `/api/public/offers/${await w.stemToken()}/acknowledge`,
+    body: { name: 'Lee Wong' },
+    once: true,
+  }),
   'POST /api/stems/:id/delivery': async (w) => ({
     path: `/api/stems/${await w.sentStemId()}/delivery`,
     body: {
@@ -319,6 +336,12 @@ describe('the audit trail is append-only', () => {
       },
       documentId: '',
       claimId: '',
+      stemToken: async () => {
+        const mail = (await mailJobs(s, 'stem-confirmation'))
+          .filter((m) => m.job.mail.data.ack_token)
+          .at(-1)!;
+        return testSecrets.open(mail.job.mail.data.ack_token!, mail.job.to);
+      },
       settleClaim: async () => {
         const res = await s.inquiry.app.inject({
           method: 'PATCH',
@@ -338,7 +361,7 @@ describe('the audit trail is append-only', () => {
     const grewFrom = rows.length;
     for (const [route, probe] of Object.entries(probes)) {
       const method = route.split(' ')[0] as Method;
-      const { path, body, upload, remember } = await probe(walk);
+      const { path, body, upload, remember, once } = await probe(walk);
       const call = (user: Caller, payload?: object | string) =>
         s.inquiry.app.inject({
           method,
@@ -350,8 +373,10 @@ describe('the audit trail is append-only', () => {
           },
           ...(payload !== undefined ? { payload } : upload ? { payload: upload.payload } : {}),
         });
-      await call(stranger, body);
-      rows = await onlyGrew(rows, `${route} by another company`);
+      if (!once) {
+        await call(stranger, body);
+        rows = await onlyGrew(rows, `${route} by another company`);
+      }
       if (body) {
         expect((await call(owner, '{"broken":')).statusCode, route).toBe(400);
         rows = await onlyGrew(rows, `${route} with a broken body`);

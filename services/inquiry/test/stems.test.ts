@@ -109,6 +109,32 @@ describe('stems made by an award', () => {
     expect(timeline.find((i) => i.type === 'stem_created')?.detail.reference).toBe(stem.reference);
   });
 
+  it('when an admin sets the reference prefix, then the next stems take it, and awards at the same time never share a sequence', async () => {
+    const settings = await s.identity.app.inject({
+      method: 'PUT',
+      url: '/api/company/settings',
+      headers: bearer(admin),
+      payload: { reference_prefix: 'bb26', default_reply_by_hours: 24, default_selling_terms: 'GT&C' },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const year = new Date().getUTCFullYear();
+    const together = await Promise.all([awardedStem(), awardedStem(), awardedStem()]);
+    const references = await Promise.all(
+      together.map(
+        async ({ stemId }) => (await api('GET', `/api/stems/${stemId}`)).json().reference as string,
+      ),
+    );
+    for (const reference of references) expect(reference).toMatch(new RegExp(`^BB26-${year}-\\d{4}$`));
+    expect(new Set(references.map((r) => r.split('-')[2])).size).toBe(3);
+    const reset = await s.identity.app.inject({
+      method: 'PUT',
+      url: '/api/company/settings',
+      headers: bearer(admin),
+      payload: { reference_prefix: 'BAL', default_reply_by_hours: 24, default_selling_terms: 'GT&C' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+
   it('when the trader sets a markup or a commission, then the sell prices, margin and commission follow, and the trail records it', async () => {
     const { stemId, inquiry } = await awardedStem();
     const [vlsfo, mgo] = inquiry.lineIds;
@@ -239,6 +265,8 @@ describe('stems made by an award', () => {
       ['GET', `/api/stems/${stemId}`],
       ['PUT', `/api/stems/${stemId}/pricing`, { mode: 'markup', lines: [] }],
       ['PUT', `/api/stems/${stemId}/clauses`, { clause_ids: [] }],
+      ['GET', `/api/stems/${stemId}/confirmation.pdf?copy=supplier`],
+      ['POST', `/api/stems/${stemId}/send`, { to_supplier: true }],
       ['PUT', `/api/clauses/${mine.id}`, { title: 'Mine now', text: 'Taken', default: true }],
       ['DELETE', `/api/clauses/${mine.id}`],
     ];

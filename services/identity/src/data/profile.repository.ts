@@ -27,6 +27,7 @@ export function findProfile(db: Kysely<IdentityDB>, tenantId: string, userId: st
       'c.email as company_email',
       'c.website as company_website',
       'c.registration_number as company_registration_number',
+      'c.reference_prefix as company_reference_prefix',
       's.full_name as sig_full_name',
       's.title as sig_title',
       's.company_name as sig_company_name',

@@ -1,4 +1,5 @@
 import type { findProfile } from '../data/profile.repository';
+import { defaultReferencePrefix } from '@mfd/contracts';
 import { fullName } from './names';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
@@ -29,6 +30,7 @@ export function profileView(p: ProfileRow) {
         email: p.company_email,
         website: p.company_website,
         registration_number: p.company_registration_number,
+        reference_prefix: p.company_reference_prefix ?? defaultReferencePrefix(p.company_name),
       },
       email_signature: {
         full_name: p.sig_full_name,

@@ -29,6 +29,7 @@ async function senderProfile(
     email: profile.email,
     name: profile.name,
     company: profile.company.name,
+    reference_prefix: profile.company.reference_prefix,
     // A supplier must always see who asks: with no signature saved yet, the profile's own details.
     signature: saved
       ? profile.email_signature

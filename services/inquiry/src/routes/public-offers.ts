@@ -10,12 +10,22 @@ import {
   offerSubmitResponse,
   offerTokenParams,
   publicOfferPage,
+  STEM_ACKNOWLEDGED_MESSAGE,
+  stemAcknowledgeInput,
+  stemAcknowledgeResponse,
+  stemLinkClosedResponse,
 } from '@mfd/contracts';
 import { badRequest, errorResponses, notFound } from '@mfd/service-kit';
 import type { InquiryDeps } from '../deps';
 import { declineByLink } from '../domain/rfq/decline-offer';
 import { OfferInputError, OfferLinkClosedError, OfferNotFoundError } from '../domain/rfq/offer-errors';
 import { offerPage } from '../domain/rfq/offer-views';
+import {
+  acknowledgeByLink,
+  assertStemLinkOpen,
+  StemLinkClosedError,
+  StemLinkNotFoundError,
+} from '../domain/stems/acknowledge-stem';
 import { assertLinkOpen, submitByLink } from '../domain/rfq/submit-offer';
 import { offerKind, offerSubmissions } from '../metrics';
 
@@ -36,6 +46,14 @@ function answerRefusal(err: unknown, reply: FastifyReply) {
       .send({ success: false, detail: err.message, state: err.state, trader: err.trader });
   if (err instanceof OfferNotFoundError) throw notFound(LINK_NOT_FOUND);
   if (err instanceof OfferInputError) throw badRequest(err.message, err.errors);
+  throw err;
+}
+
+/** A closed acknowledgement link answers 410 with why; an unknown one 404 like an offer link. */
+function answerAcknowledgeRefusal(err: unknown, reply: FastifyReply) {
+  if (err instanceof StemLinkClosedError)
+    return reply.code(410).send({ success: false, detail: err.message, state: err.state });
+  if (err instanceof StemLinkNotFoundError) throw notFound(LINK_NOT_FOUND);
   throw err;
 }
 
@@ -127,6 +145,44 @@ export const publicOfferRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = a
         return { success: true as const, detail: DECLINED_MESSAGE, offer_withdrawn: declined.offerWithdrawn };
       } catch (err) {
         return answerRefusal(err, reply);
+      }
+    },
+  );
+  app.post(
+    '/api/public/offers/:token/acknowledge',
+    {
+      config,
+      // The link is looked at before the body, as for the offer: a closed link says why.
+      attachValidation: true,
+      schema: {
+        operationId: 'acknowledgeStem',
+        summary:
+          'The supplier acknowledges a stem confirmation through the personal link of its mail, with its name',
+        tags,
+        params: tokenParams,
+        body: stemAcknowledgeInput,
+        response: {
+          200: stemAcknowledgeResponse,
+          410: stemLinkClosedResponse,
+          ...errorResponses(400, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = knownShape(request.params.token);
+      try {
+        const now = new Date();
+        await assertStemLinkOpen(db, token, now);
+        if (request.validationError) throw request.validationError;
+        const done = await acknowledgeByLink(db, token, request.body.name, now);
+        return {
+          success: true as const,
+          detail: STEM_ACKNOWLEDGED_MESSAGE,
+          reference: done.reference,
+          acknowledged_at: done.acknowledgedAt.toISOString(),
+        };
+      } catch (err) {
+        return answerAcknowledgeRefusal(err, reply);
       }
     },
   );

@@ -91,15 +91,18 @@ export function supplierMailGate(
   request: FastifyRequest,
   inquiryId: string,
 ) {
-  const { tenantId, userId } = request.auth;
   return new SupplierMailGate({
-    tenantId,
-    standing: async () => {
-      const ownerId = await inquiryOwnerId(deps.database.db, tenantId, inquiryId);
-      const colleague = ownerId && ownerId !== userId ? ownerId : null;
-      return senderStanding(deps.identity, onBehalfOf(request), request.log, colleague);
-    },
+    tenantId: request.auth.tenantId,
+    standing: () => ownerStanding(deps, request, inquiryId),
     quota,
     log: request.log,
   });
+}
+
+/** The inquiry's owner as its supplier mails sign (their profile, read with the caller's token); null while identity cannot answer. */
+export async function ownerStanding(deps: InquiryDeps, request: FastifyRequest, inquiryId: string) {
+  const { tenantId, userId } = request.auth;
+  const ownerId = await inquiryOwnerId(deps.database.db, tenantId, inquiryId);
+  const colleague = ownerId && ownerId !== userId ? ownerId : null;
+  return senderStanding(deps.identity, onBehalfOf(request), request.log, colleague);
 }

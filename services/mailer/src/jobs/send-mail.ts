@@ -148,11 +148,19 @@ export async function sendMail(ctx: SendMailContext, job: Job, payload: MailSend
       : [];
     await ctx.transport.sendMail({
       ...smtpMessage(payload, jobId, mail, ctx.config.MAIL_FROM, returns),
-      attachments: files.map((f) => ({
-        filename: f.filename,
-        contentType: f.content_type,
-        content: f.content,
-      })),
+      attachments: [
+        ...files.map((f) => ({
+          filename: f.filename,
+          contentType: f.content_type,
+          content: f.content,
+        })),
+        // Files the producer made for this mail (a stem's confirmation), carried in the job.
+        ...(payload.attachments ?? []).map((f) => ({
+          filename: f.filename,
+          contentType: f.content_type,
+          content: Buffer.from(f.content_base64, 'base64'),
+        })),
+      ],
     });
     accepted = true;
     clearInterval(renewal);

@@ -11,6 +11,7 @@ import { rfqCancelled } from './rfq-cancelled';
 import { rfqInvitation } from './rfq-invitation';
 import { rfqReminder } from './rfq-reminder';
 import { rfqRound } from './rfq-round';
+import { stemConfirmation } from './stem-confirmation';
 import { stemDigest } from './stem-digest';
 import { supplierReply } from './supplier-reply';
 import type { TemplateContext, TemplateDefinition } from './template';
@@ -39,6 +40,7 @@ const definitions: Definitions = {
   'trader-alert': traderAlert,
   'trader-digest': traderDigest,
   'stem-digest': stemDigest,
+  'stem-confirmation': stemConfirmation,
 };
 
 export interface RenderedMail {

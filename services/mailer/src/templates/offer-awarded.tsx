@@ -7,8 +7,9 @@ import {
   paymentText,
   type DeliveryMethod,
   type MailTemplate,
+  formatTonnesRange,
+  formatUsd,
 } from '@mfd/contracts';
-import { formatTonnesRange, formatUsd } from './format-amounts';
 import { Layout, paragraph } from './layout';
 import { DataTable, heading, MultiLine, PortCall, vesselAtPort } from './rfq-summary';
 import { Signature } from './signature';

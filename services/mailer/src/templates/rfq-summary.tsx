@@ -1,7 +1,6 @@
 import { Button, Section, Text } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
-import { formatPortAndUtc, type RfqMailFacts } from '@mfd/contracts';
-import { formatTonnesRange } from './format-amounts';
+import { formatPortAndUtc, type RfqMailFacts, formatTonnesRange } from '@mfd/contracts';
 import { buttonStyle, paragraph, PlainLink } from './layout';
 import type { TemplateContext } from './template';
 

@@ -1,6 +1,11 @@
 import { Link, Text } from '@react-email/components';
-import { CLAIM_KIND_LABELS, formatPortLocal, PRODUCT_NAME, type MailTemplate } from '@mfd/contracts';
-import { formatUsd } from './format-amounts';
+import {
+  CLAIM_KIND_LABELS,
+  formatPortLocal,
+  PRODUCT_NAME,
+  type MailTemplate,
+  formatUsd,
+} from '@mfd/contracts';
 import { Layout, paragraph } from './layout';
 import type { TemplateContext, TemplateDefinition } from './template';
 import { Greeting } from './trader-alerts';

@@ -32,5 +32,5 @@ export async function afterWinnerAwarded(
 ): Promise<void> {
   await writeConfirmation(trx, followUp.mail, winner.offer, winner.lineIds, followUp.notes);
   const { inquiry, requested, sender } = followUp.mail;
-  await createStem(trx, followUp.caller, inquiry, requested, winner, sender.company, followUp.now);
+  await createStem(trx, followUp.caller, inquiry, requested, winner, sender, followUp.now);
 }

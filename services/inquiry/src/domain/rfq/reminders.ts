@@ -51,7 +51,13 @@ async function storedStanding(
   const email = row?.mailbox_email ?? row?.sender_email;
   if (!row || !email) return null;
   return {
-    sender: { email, name: row.sender_name, company: row.sender_company, signature: row.sender_signature },
+    sender: {
+      email,
+      name: row.sender_name,
+      company: row.sender_company,
+      signature: row.sender_signature,
+      reference_prefix: null,
+    },
     verified: row.mailbox_verified === true,
     companyCreatedAt: row.company_created_at ?? now,
   };

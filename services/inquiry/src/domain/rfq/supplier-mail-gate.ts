@@ -8,6 +8,8 @@ export interface Sender {
   name: string | null;
   company: string | null;
   signature: SignatureView | null;
+  /** The company's stem reference prefix (identity's setting); null where it was not read (reminders make no stems). */
+  reference_prefix: string | null;
 }
 
 /** The sending trader as identity knows them at the moment of sending, never as their token says. */

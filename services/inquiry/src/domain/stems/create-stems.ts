@@ -9,6 +9,7 @@ import type { OfferRow } from '../../data/offers.repository';
 import type { ProductLineRow } from '../../data/product-lines.repository';
 import { insertStem, nextReferenceSequence, replaceStemClauses } from '../../data/stems.repository';
 import { byUser, recordAudit } from '../audit';
+import type { Sender } from '../rfq/supplier-mail-gate';
 import type { Caller } from '../inquiries';
 import { stemReference } from './reference-number';
 
@@ -22,7 +23,8 @@ export interface AwardedOffer {
  * Makes the stem of one winning offer, inside the award's transaction: a copy of what was agreed
  * (the inquiry's vessel, port, window and agent; the won lines at the awarded revision's prices;
  * its payment and selling terms), the company's default clauses, and the next reference of the
- * company's year. Recorded on the inquiry's trail with the stem's id.
+ * company's year with the company's prefix (identity's setting, read with the sender's profile at
+ * the award): a stem has its reference from its creation, so the trader can quote it before sending. Recorded on the inquiry's trail with the stem's id.
  */
 export async function createStem(
   trx: Kysely<InquiryDB>,
@@ -30,7 +32,7 @@ export async function createStem(
   inquiry: InquiryRow,
   requested: ProductLineRow[],
   awarded: AwardedOffer,
-  companyName: string | null,
+  company: Pick<Sender, 'company' | 'reference_prefix'>,
   now: Date,
 ): Promise<string> {
   const { offer } = awarded;
@@ -41,7 +43,9 @@ export async function createStem(
   );
   const year = now.getUTCFullYear();
   const sequence = await nextReferenceSequence(trx, caller.tenantId, year);
-  const reference = stemReference(defaultReferencePrefix(companyName ?? ''), year, sequence);
+  const companyName = company.company;
+  const prefix = company.reference_prefix ?? defaultReferencePrefix(companyName ?? '');
+  const reference = stemReference(prefix, year, sequence);
   const id = randomUUID();
   await insertStem(
     trx,
