@@ -33,6 +33,10 @@ const OfferPage = lazyPage(
   () => import('../features/offer-page/routes/offer-page'),
   (m) => m.OfferPage,
 );
+const AcknowledgePage = lazyPage(
+  () => import('../features/offer-page/routes/acknowledge-page'),
+  (m) => m.AcknowledgePage,
+);
 const DashboardPage = lazyPage(
   () => import('../features/dashboard/routes/dashboard-page'),
   (m) => m.DashboardPage,
@@ -106,6 +110,12 @@ export const router = createBrowserRouter([
       { path: '/join', element: <main>{page(<JoinPage />)}</main>, errorElement: <PageError /> },
       // A supplier's personal offer link: no account, so no sign-in gate and no app shell.
       { path: '/offer/:token', element: <main>{page(<OfferPage />)}</main>, errorElement: <PageError /> },
+      // The supplier's link in a stem confirmation mail, to acknowledge it: no account either.
+      {
+        path: '/offer/:token/acknowledge',
+        element: <main>{page(<AcknowledgePage />)}</main>,
+        errorElement: <PageError />,
+      },
       {
         path: '/',
         element: <AuthGate>{page(<AppLayout />)}</AuthGate>,

@@ -6,6 +6,8 @@ import type {
   OfferSubmit,
   PublicOfferPage,
   offerSubmitResponse,
+  StemAcknowledgeInput,
+  StemAcknowledgeResponse,
 } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { useSingleFlightMutation } from '../../../lib/mutation';
@@ -41,5 +43,13 @@ export function useDeclineOffer(token: string) {
     mutationFn: (body: DeclineInput) =>
       apiRequest<z.infer<typeof declineResponse>>(`${path(token)}/decline`, { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pageKey(token) }),
+  });
+}
+
+/** The supplier acknowledges a stem confirmation with its name, through the link of the confirmation mail. */
+export function useAcknowledgeStem(token: string) {
+  return useSingleFlightMutation({
+    mutationFn: (body: StemAcknowledgeInput) =>
+      apiRequest<StemAcknowledgeResponse>(`${path(token)}/acknowledge`, { method: 'POST', body }),
   });
 }

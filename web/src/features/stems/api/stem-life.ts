@@ -18,7 +18,7 @@ const stemsPrefix = ['stems'];
 const stemDashboardKey = ['dashboard', 'stems'];
 
 /** A change that answers the stem: it is shown at once, and the lists are read again. */
-function useStemChange<TBody>(stemId: string, request: (body: TBody) => Promise<StemView>) {
+export function useStemChange<TBody>(stemId: string, request: (body: TBody) => Promise<StemView>) {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
     mutationFn: request,

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StemPricingInput, StemStatus, StemSummary, StemView } from '@mfd/contracts';
+import type { StemPricingInput, StemSendInput, StemStatus, StemSummary, StemView } from '@mfd/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { useSingleFlightMutation } from '../../../lib/mutation';
+import { useStemChange } from './stem-life';
 
 const stemKey = (id: string) => ['stems', 'detail', id];
 
@@ -29,3 +30,9 @@ export function useSetStemPricing(id: string) {
     onSuccess: (stem) => queryClient.setQueryData(stemKey(id), stem),
   });
 }
+
+/** Mails the confirmation: each recipient its copy; the stem answers sent (or still acknowledged). */
+export const useSendStem = (id: string) =>
+  useStemChange(id, (body: StemSendInput) =>
+    apiRequest<StemView>(`/api/stems/${id}/send`, { method: 'POST', body }),
+  );

@@ -6,6 +6,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { formatQuantityRange, formatUsd } from '../../../lib/money';
 import { formatPortTime } from '../../../lib/port-time';
 import { useStem } from '../api/stems';
+import { StemConfirmationCard } from '../components/stem-confirmation-card';
 import { StemLifeSections } from '../components/stem-life-sections';
 import { StemPricingForm } from '../components/stem-pricing-form';
 import { StemStatusBadge } from '../components/stem-status-badge';
@@ -155,6 +156,7 @@ export function StemDetailPage() {
             </Stack>
           )}
         </Card>
+        <StemConfirmationCard stem={s} />
         <StemLifeSections stem={s} />
       </Stack>
     </>
