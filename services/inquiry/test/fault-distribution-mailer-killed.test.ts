@@ -50,7 +50,7 @@ describe('fault: a mailer process SIGKILLed while the SMTP server holds back its
 
   it(
     "when the mailer dies mid-run and another takes over, then every supplier's mail arrives, each copy under its job's Message-ID",
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const { s } = stack;
       const rfq = await prepareDistribution(s, SUPPLIERS);
@@ -58,7 +58,7 @@ describe('fault: a mailer process SIGKILLed while the SMTP server holds back its
       expect(res.statusCode, res.body).toBe(200);
 
       children.push(startMailerProcess(mailerEnv));
-      const first = Date.now() + 30_000;
+      const first = Date.now() + 60_000;
       while (sink.messages.length < 5 && Date.now() < first) await new Promise((r) => setTimeout(r, 20));
       expect(sink.messages.length).toBeGreaterThanOrEqual(5);
       const atKill = sink.messages.length;
@@ -72,7 +72,7 @@ describe('fault: a mailer process SIGKILLed while the SMTP server holds back its
         s,
         { id: rfq.inquiry.id, tenantId: rfq.trader.tenantId },
         rfq.emails,
-        45_000,
+        90_000,
       );
       const figures = await expectDeliveredOnce(sink, s, rfq, 'mailer SIGKILLed during a 2 s 250', {
         mailFrom: MAIL_FROM,

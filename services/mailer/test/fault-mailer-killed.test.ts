@@ -51,14 +51,14 @@ describe('fault: mailer SIGKILLed while the SMTP server takes 3 s to answer 250'
 
   it(
     "when the mailer dies mid-send and another starts, then every mail arrives, every copy has its job's Message-ID, and the record says what is known",
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       const { id } = producer;
       const recipients = Array.from({ length: MAILS }, (_, i) => `killed-${i}-${randomUUID()}@example.com`);
       await queueResetMails(id, recipients);
 
       children.push(startMailerProcess(mailerEnv));
-      const first = Date.now() + 30_000;
+      const first = Date.now() + 60_000;
       // The server has taken the first messages and holds back its 250: the mailer dies now.
       while (sink.messages.length < 5 && Date.now() < first) await new Promise((r) => setTimeout(r, 20));
       expect(sink.messages.length).toBeGreaterThanOrEqual(5);

@@ -40,7 +40,7 @@ describe('fault: the SMTP server answers 451 or 550', () => {
 
   it(
     'when 20% of the recipients get a 451 on their first attempt, then every mail arrives once, after a retry for those',
-    { timeout: 60_000 },
+    { timeout: 150_000 },
     async () => {
       const recipients = Array.from({ length: 200 }, (_, i) => `busy-${i}-${randomUUID()}@example.com`);
       const random = seeded(451);
@@ -54,7 +54,7 @@ describe('fault: the SMTP server answers 451 or 550', () => {
       mailer.sink.answer = (to, attempt) => (attempt === 1 && refused.has(to) ? 451 : undefined);
 
       await queueResetMails(producer.id, recipients);
-      await waitForDelivery(mailer.sink, producer.id, recipients, 50_000);
+      await waitForDelivery(mailer.sink, producer.id, recipients, 120_000);
 
       const figures = tally(mailer.sink, recipients);
       console.warn(tableRow('451 to a seeded random 20% of recipients (first attempt)', figures));
