@@ -1,66 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiCall, createCustomer } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
-import { linkIn, waitForMail } from './support/inbox';
 import { confirmMailbox, signUp, toast } from './support/session';
+import { awardedStem } from './support/stems';
 
 const DAY = 24 * 3_600_000;
 
-/**
- * A stem as the award makes it, then sent: the inquiry, its distribution and the supplier's offer
- * through the API and the mailed link, the award through the API. The confirmation's Send is the
- * stems slice's; until it is on the page, the fixture moves the stem's row to sent.
- */
+/** A stem as the award makes it, moved to sent in its row (the delivery is what this file is about). */
 async function sentStem(page: Page): Promise<{ stemId: string; inquiryId: string }> {
-  const customer = await createCustomer(page, 'Nordic Tankers A/S');
-  const [port] = await apiCall<{ id: string }[]>(page, 'GET', '/api/ports/search?q=SGSIN');
-  const supplierEmail = `quotes.${randomUUID().slice(0, 8)}@lioncity.example`;
-  const supplier = await apiCall<{ id: string }>(page, 'POST', '/api/suppliers', {
-    trading_name: 'Lion City Bunkers',
-    default_email: supplierEmail,
-    port_ids: [port!.id],
-  });
-  const inquiry = await apiCall<{ id: string }>(page, 'POST', '/api/inquiries', {
-    customer_company_id: customer.id,
-    port_id: port!.id,
-    vessel_name: 'EVER GIVEN',
-    eta: new Date(Date.now() + 10 * DAY).toISOString(),
-    products: [
-      { product_name: 'VLSFO', quantity_mt_min: 500, quantity_mt_max: 600 },
-      { product_name: 'MGO', quantity_mt_min: 50, quantity_mt_max: 80 },
-    ],
-  });
-  await apiCall(page, 'POST', `/api/inquiries/${inquiry.id}/distribute`, {
-    recipients: [{ supplier_id: supplier.id, contact_id: null }],
-  });
-  const invitation = await waitForMail(supplierEmail, /^RFQ: /);
-  const token = linkIn(invitation, /^\/offer\/[\w-]{40,}$/).split('/offer/')[1]!;
-  const url = `${inject('e2e').appUrl}/api/public/offers/${token}`;
-  const offerPage = (await (await fetch(url)).json()) as { inquiry: { products: { id: string }[] } };
-  const offered = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      lines: offerPage.inquiry.products.map((p, i) => ({
-        product_line_id: p.id,
-        price_per_mt: i === 0 ? '600' : '845',
-        min_deliverable: i === 0 ? '500' : '50',
-        max_deliverable: i === 0 ? '600' : '80',
-        delivery_method: 'barge',
-      })),
-      payment_terms: '30 days',
-      valid_until: new Date(Date.now() + 2 * DAY).toISOString(),
-    }),
-  });
-  expect(offered.status).toBe(200);
-  const { offer_id: offerId } = (await offered.json()) as { offer_id: string };
-  await apiCall(page, 'POST', `/api/offers/${offerId}/award`, { notes: null, revision: 1 });
-  const stems = await apiCall<{ items: { id: string; inquiry_id: string }[] }>(page, 'GET', '/api/stems');
-  const stemId = stems.items.find((s) => s.inquiry_id === inquiry.id)!.id;
+  const { stemId, inquiryId } = await awardedStem(page);
   const { pgUrl, schemaPrefix } = inject('e2e');
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
@@ -72,7 +22,7 @@ async function sentStem(page: Page): Promise<{ stemId: string; inquiryId: string
   } finally {
     await client.end();
   }
-  return { stemId, inquiryId: inquiry.id };
+  return { stemId, inquiryId };
 }
 
 describe('a stem from delivery to closed, in the browser', () => {
