@@ -213,6 +213,13 @@ export const pendingChanges = z.object({
 });
 export type PendingChanges = z.infer<typeof pendingChanges>;
 
+/**
+ * What an award saved (issue 26 §3): the comparable offers' mean and highest landed cost minus the
+ * award's, USD to the cent (the award's own offer among them; negative: it cost more).
+ */
+export const inquirySavings = z.object({ vs_average_usd: z.string(), vs_highest_usd: z.string() });
+export type InquirySavings = z.infer<typeof inquirySavings>;
+
 export const inquiryDetail = inquirySummary.extend({
   trading_company_id: z.uuid(),
   customer_company_id: z.uuid().nullable(),
@@ -240,6 +247,8 @@ export const inquiryDetail = inquirySummary.extend({
     .nullable(),
   /** Edits of a sent inquiry its suppliers have not been told of yet (null: they have the latest). */
   pending_changes: pendingChanges.nullable(),
+  /** An awarded inquiry's saving; null before the award, on a split award or with no comparable offer. */
+  savings: inquirySavings.nullable(),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetail>;
 

@@ -5,3 +5,4 @@ export * from './split-award';
 export * from './price-stats';
 export * from './reply-prices';
 export * from './cost-rank';
+export * from './savings';

@@ -79,12 +79,12 @@ export async function scorecardRows(
   return rows;
 }
 
-/** The offered offers (id, revision, supplier) of the inquiries sent within the period. */
+/** The offered offers (id, revision, supplier, whether and what it won) of the given inquiries. */
 export function offeredOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
   if (inquiryIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('offers')
-    .select(['id', 'inquiry_id', 'supplier_id', 'revision'])
+    .select(['id', 'inquiry_id', 'supplier_id', 'revision', 'status', 'awarded_line_ids'])
     .where('tenant_id', '=', tenantId)
     .where('inquiry_id', 'in', inquiryIds)
     .where('status', 'in', ['submitted', 'awarded', 'not_awarded'])

@@ -38,6 +38,7 @@ import { sendAmendment } from '../domain/rfq/send-amendment';
 import { pendingChanges } from '../domain/rfq/sent-version';
 import { handOver } from '../domain/owners';
 import type { NoticeSource } from '../domain/rfq/supplier-mail-gate';
+import { savingsByInquiry } from '../domain/insights/savings';
 import { toDetail, toSummary } from './inquiry-views';
 
 const NOT_FOUND = 'Inquiry not found';
@@ -138,7 +139,13 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
       const inquiry = await findInquiry(db, request.auth.tenantId, request.params.id);
       if (!inquiry) throw notFound(NOT_FOUND);
       const lines = (await linesByInquiry(db, request.auth.tenantId, [inquiry.id])).get(inquiry.id) ?? [];
-      return toDetail(inquiry, lines, await pendingChanges(db, inquiry, lines));
+      const savings =
+        inquiry.status === 'awarded'
+          ? await savingsByInquiry(db, request.auth.tenantId, [
+              { id: inquiry.id, lineIds: lines.map((l) => l.id) },
+            ]).then((m) => m.get(inquiry.id) ?? null)
+          : null;
+      return toDetail(inquiry, lines, await pendingChanges(db, inquiry, lines), savings);
     },
   );
 

@@ -2,6 +2,7 @@ import {
   canonicalDecimal,
   type InquiryDetail,
   type InquiryProductLine,
+  type InquirySavings,
   type PendingChanges,
   type InquirySummary,
 } from '@mfd/contracts';
@@ -44,6 +45,7 @@ export function toDetail(
   inquiry: InquiryRow,
   lines: ProductLineRow[],
   pending: PendingChanges | null,
+  savings: InquirySavings | null,
 ): InquiryDetail {
   return {
     ...toSummary(inquiry, lines),
@@ -73,5 +75,6 @@ export function toDetail(
       ? { legal_entity_name: inquiry.customer_name, general_email: inquiry.customer_email }
       : null,
     pending_changes: pending,
+    savings,
   };
 }

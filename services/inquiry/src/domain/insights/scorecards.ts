@@ -4,43 +4,19 @@ import { averagePercentAboveBest } from '@mfd/pricing';
 import { expectedInvoice, invoiceDifference } from '@mfd/stems';
 import type { InquiryDB } from '../../data/db';
 import { chargesByOffer } from '../../data/offer-charges.repository';
-import { linesByOffer } from '../../data/offer-lines.repository';
-import { indexValuesByInquiry } from '../../data/price-history.repository';
-import { linesByInquiry } from '../../data/product-lines.repository';
-import { inquiriesSent, invoicedStems, offeredOffers, scorecardRows } from '../../data/scorecards.repository';
-import { chargeOf, priceOffer } from '../rfq/offer-pricing';
+import { inquiriesSent, invoicedStems, scorecardRows } from '../../data/scorecards.repository';
+import { chargeOf } from '../rfq/offer-pricing';
+import { comparableTotals } from './comparable-offers';
 
 const DAY_MS = 86_400_000;
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 
 /**
- * Per supplier, each offer's landed cost against the lowest of its inquiry, as (cost, best) pairs:
- * only firm, complete offers (an indicative or partial one prices something else), at the
- * inquiry's requested quantities and index values (the comparison's own rule, priceOffer).
+ * Per supplier, each offer's landed cost against the lowest of its inquiry, as (cost, best) pairs
+ * over the comparable offers (comparableTotals).
  */
 async function costsAgainstBest(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
-  const offers = await offeredOffers(db, tenantId, inquiryIds);
-  const [requested, lines, charges, indexValues] = await Promise.all([
-    linesByInquiry(db, tenantId, inquiryIds),
-    linesByOffer(
-      db,
-      tenantId,
-      offers.map((o) => o.id),
-    ),
-    chargesByOffer(db, tenantId, offers),
-    indexValuesByInquiry(db, tenantId, inquiryIds),
-  ]);
-  const totals = offers.flatMap((o) => {
-    const figures = priceOffer(
-      requested.get(o.inquiry_id) ?? [],
-      lines.get(o.id) ?? [],
-      (charges.get(o.id) ?? []).map(chargeOf),
-      indexValues.get(o.inquiry_id) ?? [],
-    );
-    return figures.total_landed_cost === null || figures.partial
-      ? []
-      : [{ ...o, total: figures.total_landed_cost }];
-  });
+  const totals = await comparableTotals(db, tenantId, inquiryIds);
   const best = new Map<string, string>();
   for (const t of totals) {
     const lowest = best.get(t.inquiry_id);

@@ -7,6 +7,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatPortTime, formatUtc, isoToPortInput, portInputToIso } from '../../../lib/port-time';
+import { formatUsd } from '../../../lib/money';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useUpdateInquiry } from '../api/inquiries';
 import { NotesFields } from './notes-fields';
@@ -23,6 +24,12 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
     </div>
   );
 }
+
+/** A saving in words: negative means the award cost more than that figure. */
+const savingText = (amount: string, against: string) =>
+  amount.startsWith('-')
+    ? `${formatUsd(amount.slice(1))} above ${against}`
+    : `${formatUsd(amount)} below ${against}`;
 
 /** A time at the port, with the UTC instant beside it. */
 function PortTime({ iso, zone }: { iso: string | null; zone: string }) {
@@ -136,6 +143,11 @@ export function InquiryDetailsCard({ inquiry, editable }: { inquiry: InquiryDeta
           <Fact label="Additional Notes (internal)">{inquiry.commentary}</Fact>
           <Fact label="Notes for Suppliers">{inquiry.supplier_notes}</Fact>
           {inquiry.cancel_reason && <Fact label="Cancellation reason">{inquiry.cancel_reason}</Fact>}
+          {inquiry.savings && (
+            <Fact label="Savings (landed cost)">
+              {`The award is ${savingText(inquiry.savings.vs_average_usd, 'the average offer')} and ${savingText(inquiry.savings.vs_highest_usd, 'the highest')}.`}
+            </Fact>
+          )}
         </Stack>
       </Card>
     );
