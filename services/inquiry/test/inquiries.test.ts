@@ -278,6 +278,7 @@ describe('inquiries', () => {
       'GET /api/inquiries/:id/messages': undefined,
       'GET /api/inquiries/:id/last-done': undefined,
       'GET /api/inquiries/:id/offers.xlsx': undefined,
+      'GET /api/inquiries/:id/offers.pdf': undefined,
       'POST /api/inquiries/:id/messages/read': { ids: [randomUUID()] },
       'PUT /api/inquiries/:id/index-values': {
         values: [{ index_name: 'Platts Singapore Marine Fuel 0.5%', value: '600', as_of: '2026-11-20' }],
