@@ -199,7 +199,7 @@ describe('stems made by an award', () => {
   });
 
   it('when the trader chooses clauses on a draft, then they are copied in order and later library edits leave them alone', async () => {
-    const { stemId } = await awardedStem();
+    const { stemId, inquiry } = await awardedStem();
     const a = await clause('Quality', false);
     const b = await clause('Quantity', false);
     const set = await api('PUT', `/api/stems/${stemId}/clauses`, { clause_ids: [b.id, a.id] });
@@ -217,6 +217,22 @@ describe('stems made by an award', () => {
       (await api('GET', `/api/stems/${stemId}`)).json().clauses.map((c: { title: string }) => c.title),
     ).toEqual(['Quantity', 'Quality']);
 
+    // Removing one keeps the other's wording, though the library changed it since.
+    const removed = await api('PUT', `/api/stems/${stemId}/clauses`, { clause_ids: [b.id] });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().clauses).toEqual([
+      { id: b.id, title: 'Quantity', text: 'Quantity: the parties agree.' },
+    ]);
+    const sets = (
+      (await api('GET', `/api/inquiries/${inquiry.id}/timeline`)).json().items as {
+        type: string;
+        detail: { titles: string[] };
+        changes: { clauses: { before: string; after: string } };
+      }[]
+    ).filter((i) => i.type === 'stem_clauses_set');
+    expect(sets.map((i) => i.detail.titles)).toEqual([['Quantity', 'Quality'], ['Quantity']]);
+    expect(sets[1]?.changes.clauses).toEqual({ before: 'Quantity; Quality', after: 'Quantity' });
+    // One deleted from the library cannot be added again once off the stem.
     const unknown = await api('PUT', `/api/stems/${stemId}/clauses`, { clause_ids: [a.id] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual([

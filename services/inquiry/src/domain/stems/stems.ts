@@ -8,6 +8,7 @@ import {
   listStems,
   replaceStemClauses,
   setLineAdjustments,
+  stemClauses,
   stemLines,
   updateStem,
 } from '../../data/stems.repository';
@@ -87,7 +88,11 @@ export async function setStemPricing(
   });
 }
 
-/** The stem's clauses from the company's library, in order, while it is a draft. */
+/**
+ * The stem's clauses in order, while it is a draft: those it has keep the wording they were given
+ * (even when since changed or deleted in the library, so adding or removing one never rewrites the
+ * others); the others are copied from the company's library as it is now.
+ */
 export async function setStemClauses(
   db: Kysely<InquiryDB>,
   caller: Caller,
@@ -98,19 +103,23 @@ export async function setStemClauses(
     const stem = await findStem(trx, caller.tenantId, id, true);
     if (!stem) throw new StemNotFoundError('stem');
     nextStemStatus(stem.status, 'edit_clauses');
+    const current = await stemClauses(trx, caller.tenantId, id);
+    const onStem = new Map(current.map((c) => [c.clause_id, c]));
     const library = new Map((await listClauses(trx, caller.tenantId)).map((c) => [c.id, c]));
     const unknown = input.clause_ids.flatMap((cid, i) =>
-      library.has(cid) ? [] : [{ field: `clause_ids.${i}`, message: 'No such clause in the library' }],
+      onStem.has(cid) || library.has(cid)
+        ? []
+        : [{ field: `clause_ids.${i}`, message: 'No such clause in the library' }],
     );
     if (unknown.length > 0) throw new StemInputError(unknown);
-    const chosen = input.clause_ids.map((cid) => library.get(cid)!);
-    const before = (await loadStemView(trx, stem)).clauses.map((c) => c.title);
-    await replaceStemClauses(
-      trx,
-      caller.tenantId,
-      id,
-      chosen.map((c) => ({ clause_id: c.id, title: c.title, text: c.text })),
-    );
+    const chosen = input.clause_ids.map((cid) => {
+      const kept = onStem.get(cid);
+      if (kept) return { clause_id: cid, title: kept.title, text: kept.text };
+      const copied = library.get(cid)!;
+      return { clause_id: cid, title: copied.title, text: copied.text };
+    });
+    const before = current.map((c) => c.title);
+    await replaceStemClauses(trx, caller.tenantId, id, chosen);
     await updateStem(trx, caller.tenantId, id, {});
     await recordAudit(trx, {
       ...byUser(caller, stem.inquiry_id),

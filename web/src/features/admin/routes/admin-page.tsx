@@ -7,6 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAddSampleData } from '../api/admin';
 import { BulkImportTab } from '../components/bulk-import-tab';
+import { ClausesTab } from '../components/clauses-tab';
 import { CompaniesTab } from '../components/companies-tab';
 import { PortsTab } from '../components/ports-tab';
 import { ProductsTab } from '../components/products-tab';
@@ -61,6 +62,7 @@ export function AdminPage() {
             {isAdmin && <Tabs.Tab value="team">Team</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="companies">Companies</Tabs.Tab>}
             {isAdmin && <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>}
+            {isAdmin && <Tabs.Tab value="clauses">Clauses</Tabs.Tab>}
             <Tabs.Tab value="ports">Ports</Tabs.Tab>
             <Tabs.Tab value="products">Products</Tabs.Tab>
             <Tabs.Tab value="import">Bulk Import</Tabs.Tab>
@@ -74,6 +76,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="suppliers">
             <SuppliersTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="clauses">
+            <ClausesTab />
           </Tabs.Panel>
           <Tabs.Panel value="ports">
             <PortsTab />

@@ -36,3 +36,9 @@ export const useSendStem = (id: string) =>
   useStemChange(id, (body: StemSendInput) =>
     apiRequest<StemView>(`/api/stems/${id}/send`, { method: 'POST', body }),
   );
+
+/** The stem's clauses as a whole, in order (while a draft); the stem answers with its new clauses. */
+export const useSetStemClauses = (id: string) =>
+  useStemChange(id, (clauseIds: string[]) =>
+    apiRequest<StemView>(`/api/stems/${id}/clauses`, { method: 'PUT', body: { clause_ids: clauseIds } }),
+  );

@@ -6,6 +6,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { formatQuantityRange, formatUsd } from '../../../lib/money';
 import { formatPortTime } from '../../../lib/port-time';
 import { useStem } from '../api/stems';
+import { StemClausesCard } from '../components/stem-clauses-card';
 import { StemConfirmationCard } from '../components/stem-confirmation-card';
 import { StemLifeSections } from '../components/stem-life-sections';
 import { StemPricingForm } from '../components/stem-pricing-form';
@@ -139,23 +140,7 @@ export function StemDetailPage() {
           </Title>
           <StemPricingForm key={`${s.id}-${s.pricing_mode}`} stem={s} />
         </Card>
-        <Card withBorder padding="lg">
-          <Title order={2} size="h4" mb="sm">
-            Clauses
-          </Title>
-          {s.clauses.length === 0 ? (
-            <Text c="dimmed">No clauses on this stem.</Text>
-          ) : (
-            <Stack gap="sm">
-              {s.clauses.map((c) => (
-                <div key={c.id}>
-                  <Text fw={600}>{c.title}</Text>
-                  <Text style={{ whiteSpace: 'pre-wrap' }}>{c.text}</Text>
-                </div>
-              ))}
-            </Stack>
-          )}
-        </Card>
+        <StemClausesCard stem={s} />
         <StemConfirmationCard stem={s} />
         <StemLifeSections stem={s} />
       </Stack>
