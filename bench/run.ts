@@ -15,6 +15,7 @@ const BENCHES = [
   'gateway-overhead',
   'web-bundle',
   'price-history',
+  'inquiry-burst',
 ];
 
 const asked = process.argv.slice(2);

@@ -454,9 +454,14 @@ export type JobPayload = z.infer<typeof jobPayload>;
 
 /**
  * Payload types an outbox relay hands over many to a job: a busy mailer writes a status row per
- * mail, and one job per relay pass spares the consumer a queue round trip and a statement per mail.
+ * mail, and a desk creating inquiries a count and a vessel event per inquiry; one job per relay pass spares the
+ * consumer a queue round trip and a transaction per row. Their consumers must take batches
+ * (`handleBatch`, keyed by each item's outbox id).
  */
-export const BATCHED_PAYLOAD_TYPES: ReadonlySet<JobPayload['type']> = new Set(['mail.status']);
+export const BATCHED_PAYLOAD_TYPES: ReadonlySet<JobPayload['type']> = new Set([
+  'mail.status',
+  'inquiry.created',
+]);
 /** The BullMQ job name of such a batch. */
 export const OUTBOX_BATCH_JOB = 'outbox.batch';
 /** A relay pass's rows of one queue in one job; the consumer acknowledges each by its outbox id. */

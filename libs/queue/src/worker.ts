@@ -42,9 +42,15 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * Handles the payloads of an `outbox.batch` job together (in one statement, say); without it,
    * `handle` takes them one by one, each under its row's request id. Idempotent like `handle`; it
    * runs under no request id, so outbox rows it writes carry none; `requestIds` holds each
-   * payload's (in order) for what records them itself.
+   * payload's (in order) for what records them itself, and `ids` each one's outbox id (what a
+   * single job's id is: the key of an idempotent handler).
    */
-  handleBatch?: (payloads: z.infer<S>[], job: Job, requestIds: (string | null)[]) => Promise<unknown>;
+  handleBatch?: (
+    payloads: z.infer<S>[],
+    job: Job,
+    requestIds: (string | null)[],
+    ids: string[],
+  ) => Promise<unknown>;
 }
 
 /**
@@ -97,6 +103,7 @@ export function startConsumer<S extends z.ZodType>(opts: ConsumerOptions<S>): Wo
           items.map((item) => item.payload),
           job,
           items.map((item) => item.requestId),
+          items.map((item) => item.id),
         );
     } else
       for (const item of items) await withRequestId(item.requestId, () => opts.handle(item.payload, job));

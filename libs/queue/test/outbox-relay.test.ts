@@ -7,7 +7,7 @@ import {
   jobPayload,
   OUTBOX_BATCH_JOB,
   QUEUES,
-  type InquiryCreatedEvent,
+  type MailerAddressBouncedEvent,
   type JobPayload,
   type MailSendJob,
   type MailStatusEvent,
@@ -34,11 +34,13 @@ import {
 } from '@mfd/queue';
 import { dropSchemas, testInfra, uniqueRedisPrefix, uniqueSchema } from '@mfd/testing';
 
-const event = (): InquiryCreatedEvent => ({
-  type: 'inquiry.created',
+/** An event that travels as a job of its own (not one of BATCHED_PAYLOAD_TYPES). */
+const event = (): MailerAddressBouncedEvent => ({
+  type: 'mailer.address-bounced',
   tenant_id: randomUUID(),
-  inquiry_id: randomUUID(),
-  customer_id: randomUUID(),
+  email: 'ops@nordic-tankers.example',
+  status: '5.1.1',
+  diagnostic: null,
   at: new Date().toISOString(),
 });
 
@@ -53,7 +55,8 @@ describe('outbox relay', () => {
   const relayOf = (options: Partial<RelayOptions> = {}) =>
     new OutboxRelay({
       db: database.db,
-      service: 'inquiry',
+      // The producer of event()'s type, whose relay its consumers confirm to.
+      service: 'mailer',
       connection,
       workerConnection,
       prefix,
@@ -88,7 +91,7 @@ describe('outbox relay', () => {
     await relay.stop();
 
     const job = await queue.getJob(id);
-    expect(job?.name).toBe('inquiry.created');
+    expect(job?.name).toBe('mailer.address-bounced');
     expect(job?.data).toEqual(payload);
     const row = await database.db
       .selectFrom('outbox')
@@ -165,7 +168,7 @@ describe('outbox relay', () => {
     await new Promise((r) => setTimeout(r, 2200));
     await relay.flush();
     await relay.stop();
-    expect((await queue.getJob(id))?.data).toMatchObject({ type: 'inquiry.created' });
+    expect((await queue.getJob(id))?.data).toMatchObject({ type: 'mailer.address-bounced' });
     expect((await outboxRow(id)).attempts).toBeGreaterThanOrEqual(2);
   });
 
@@ -291,7 +294,7 @@ describe('outbox relay', () => {
       const items = (batches[0]!.data as OutboxBatch).items;
       expect(items.map((item) => item.id)).toEqual(statusIds);
       expect(items.map((item) => (item.payload as MailStatusEvent).job_id)).toEqual(['a', 'b', 'c']);
-      expect((await events.getJob(createdId))?.data).toMatchObject({ type: 'inquiry.created' });
+      expect((await events.getJob(createdId))?.data).toMatchObject({ type: 'mailer.address-bounced' });
 
       const batchesHandled: string[][] = [];
       const singles: string[] = [];
@@ -310,7 +313,7 @@ describe('outbox relay', () => {
       await consumer.close();
       expect(await unconfirmed()).toEqual([]);
       expect(batchesHandled).toEqual([['a', 'b', 'c']]);
-      expect(singles).toEqual(['inquiry.created']);
+      expect(singles).toEqual(['mailer.address-bounced']);
     });
 
     it('when unconfirmed statuses are handed over again, then they travel in a new job (an old one may be kept failed by a consumer that could not read it)', async () => {

@@ -145,27 +145,46 @@ export async function deleteCustomer(
   return result.numUpdatedRows > 0n;
 }
 
-/** Once per event: the processed_events row and the increment commit together. */
-export async function countInquiry(
-  db: Kysely<DirectoryDB>,
-  eventId: string,
-  tenantId: string,
-  customerId: string,
-): Promise<boolean> {
+export interface InquiryCreated {
+  /** The event's outbox id: each is counted once however often it comes. */
+  id: string;
+  tenantId: string;
+  customerId: string;
+}
+
+/**
+ * Once per event: the events' processed_events rows and their customers' increments commit
+ * together, a relay pass's events in one transaction (a statement per customer, not per event).
+ * Ids and customers are taken in sorted order, so batches running side by side that share some
+ * lock them in the same order and never deadlock. Returns how many events were new.
+ */
+export async function countInquiries(db: Kysely<DirectoryDB>, events: InquiryCreated[]): Promise<number> {
+  if (events.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
+    const ids = [...new Set(events.map((e) => e.id))].sort();
     const fresh = await trx
       .insertInto('processed_events')
-      .values({ id: eventId })
+      .values(ids.map((id) => ({ id })))
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
-      .executeTakeFirst();
-    if (!fresh) return false;
-    await trx
-      .updateTable('companies')
-      .set({ inquiry_count: sql<number>`inquiry_count + 1` })
-      .where('id', '=', customerId)
-      .where('tenant_id', '=', tenantId)
       .execute();
-    return true;
+    const uncounted = new Set(fresh.map((r) => r.id));
+    const perCustomer = new Map<string, { tenantId: string; customerId: string; n: number }>();
+    for (const e of events) {
+      if (!uncounted.delete(e.id)) continue;
+      const key = `${e.customerId}/${e.tenantId}`;
+      const entry = perCustomer.get(key) ?? { tenantId: e.tenantId, customerId: e.customerId, n: 0 };
+      entry.n += 1;
+      perCustomer.set(key, entry);
+    }
+    const sorted = [...perCustomer.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [, { tenantId, customerId, n }] of sorted)
+      await trx
+        .updateTable('companies')
+        .set({ inquiry_count: sql<number>`inquiry_count + ${n}` })
+        .where('id', '=', customerId)
+        .where('tenant_id', '=', tenantId)
+        .execute();
+    return fresh.length;
   });
 }
