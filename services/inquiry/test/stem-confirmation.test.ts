@@ -1,8 +1,10 @@
 import { simpleParser } from 'mailparser';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAILBOX_UNVERIFIED } from '@mfd/contracts';
 import { bearer, makeUser } from '@mfd/testing';
 import type { ReceivedMail } from '@mfd/testing';
+import { mailJobs } from './distribution-fixtures';
 import { startRfqWithMailer } from './harness';
 import { createInquiry, offerBody, publicPost, seedLink, signUpTrader, type Caller } from './offer-fixtures';
 
@@ -256,5 +258,27 @@ describe('the stem confirmation: its two copies, sending it, the supplier’s ac
     const stranger = makeUser({ role: 'admin' });
     const foreign = await call(stranger, 'POST', `/api/stems/${stemId}/send`, { to_supplier: true });
     expect(foreign.statusCode).toBe(404);
+  });
+  it('when the trader’s mailbox is not confirmed, then the send is refused (403) and nothing is mailed or moved', async () => {
+    const { stemId } = await markedUpStem();
+    const before = (await mailJobs(s, 'stem-confirmation')).length;
+    const users = () => s.identity.deps.database.db.updateTable('users').where('id', '=', trader.userId);
+    await users().set({ email_verified_at: null }).execute();
+    try {
+      const refused = await api('POST', `/api/stems/${stemId}/send`, { to_supplier: true });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().detail).toBe(MAILBOX_UNVERIFIED);
+    } finally {
+      await users().set({ email_verified_at: new Date() }).execute();
+    }
+    expect(await mailJobs(s, 'stem-confirmation')).toHaveLength(before);
+    const stem = (await api('GET', `/api/stems/${stemId}`)).json();
+    expect(stem).toMatchObject({ status: 'draft', sent_at: null });
+    const links = await s.inquiry.deps.database.db
+      .selectFrom('stem_links')
+      .select('token_hash')
+      .where('stem_id', '=', stemId)
+      .execute();
+    expect(links).toEqual([]);
   });
 });
