@@ -119,3 +119,24 @@ export type SupplierScorecard = z.infer<typeof supplierScorecard>;
 
 export const supplierScorecardsResponse = z.object({ items: z.array(supplierScorecard) });
 export type SupplierScorecardsResponse = z.infer<typeof supplierScorecardsResponse>;
+
+export const marginsQuery = reportPeriodQuery;
+
+/** Per port-time month of the stem, customer and grade: what the company earned (issue 26 §3; the company only). */
+export const marginRow = z.object({
+  /** YYYY-MM. */
+  month: z.string(),
+  customer: z.string().nullable(),
+  grade: z.string(),
+  stems: z.number().int(),
+  /** Markup stems: (sell − buy) × tonnes, summed over the lines priced; USD to the cent. */
+  margin_usd: z.string(),
+  /** Commission stems: the commission, summed over the lines priced; USD to the cent. */
+  commission_usd: z.string(),
+  /** Lines whose buy price is not known yet (an index without its final value): in neither sum. */
+  lines_unpriced: z.number().int(),
+});
+export type MarginRow = z.infer<typeof marginRow>;
+
+export const marginsResponse = z.object({ items: z.array(marginRow) });
+export type MarginsResponse = z.infer<typeof marginsResponse>;

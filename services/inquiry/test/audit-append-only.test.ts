@@ -178,6 +178,7 @@ const probes: Record<string, Probe> = {
   'GET /api/inquiries/:id/last-done': (w) => ({ path: `/api/inquiries/${w.inquiryId}/last-done` }),
   'GET /api/insights/prices': (w) => ({ path: `/api/insights/prices?port_id=${w.portId}&product=VLSFO` }),
   'GET /api/insights/suppliers': () => ({ path: '/api/insights/suppliers' }),
+  'GET /api/insights/margins': () => ({ path: '/api/insights/margins' }),
   'GET /api/inquiries/:id/offers.xlsx': (w) => ({ path: `/api/inquiries/${w.inquiryId}/offers.xlsx` }),
   'GET /api/inquiries/:id/offers.pdf': (w) => ({ path: `/api/inquiries/${w.inquiryId}/offers.pdf` }),
   'GET /api/insights/suppliers.xlsx': () => ({ path: '/api/insights/suppliers.xlsx' }),

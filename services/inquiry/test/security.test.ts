@@ -36,6 +36,7 @@ describe('inquiry refuses callers without a valid token', () => {
         'GET /api/inquiries/:id/recipients',
         'GET /api/inquiries/:id/suggested-suppliers',
         'GET /api/inquiries/:id/timeline',
+        'GET /api/insights/margins',
         'GET /api/insights/prices',
         'GET /api/insights/prices.xlsx',
         'GET /api/insights/suppliers',

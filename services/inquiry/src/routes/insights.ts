@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   idParams,
   lastDoneResponse,
+  marginsQuery,
+  marginsResponse,
   offersExportQuery,
   priceHistoryQuery,
   priceHistoryResponse,
@@ -20,6 +22,7 @@ import { offersPdf } from '../domain/exports/offers-pdf';
 import { offersWorkbook } from '../domain/exports/offers-workbook';
 import { pricesWorkbook } from '../domain/exports/prices-workbook';
 import { scorecardsWorkbook } from '../domain/exports/scorecards-workbook';
+import { margins } from '../domain/insights/margins';
 import { lastDone, priceHistory } from '../domain/insights/price-history';
 import { supplierScorecards } from '../domain/insights/scorecards';
 import { domain } from './route-context';
@@ -205,5 +208,20 @@ export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
         `supplier-scorecards-${period.from}-${period.to}.xlsx`,
       );
     },
+  );
+
+  app.get(
+    '/api/insights/margins',
+    {
+      schema: {
+        operationId: 'getMargins',
+        summary:
+          'Per month (port time), customer and grade of the stems made in the period (the last 90 days unless from/to say otherwise): the margin and commission earned',
+        tags,
+        querystring: marginsQuery,
+        response: { 200: marginsResponse, ...errorResponses(400) },
+      },
+    },
+    async (request) => ({ items: await margins(db, request.auth.tenantId, request.query, new Date()) }),
   );
 };

@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Card, Group, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PortSearchResult } from '@mfd/contracts';
 import { AutocompleteSearch, ResultLine } from '../../../components/autocomplete-search';
@@ -9,6 +9,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { searchPorts } from '../../../lib/api/ports';
 import { useProducts } from '../../../lib/api/products';
 import { queryString, usePriceHistory } from '../api/prices';
+import { MarginsTable } from '../components/margins-table';
 import { PriceChart } from '../components/price-chart';
 import { PriceTable } from '../components/price-table';
 
@@ -102,6 +103,12 @@ export function PricesPage() {
             </>
           )}
         </Stack>
+      </Card>
+      <Card withBorder padding="lg" mt="lg">
+        <Title order={2} size="h3" mb="sm">
+          Margins and commissions (last 90 days)
+        </Title>
+        <MarginsTable />
       </Card>
     </>
   );
