@@ -8,3 +8,4 @@ export * from './mail-secrets';
 export * from './free-port';
 export * from './own-redis';
 export * from './seeded-random';
+export * from './eventually';

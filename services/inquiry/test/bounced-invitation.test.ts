@@ -3,7 +3,7 @@ import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailStatusEvent, SuggestedSupplier, Supplier, TimelineItem } from '@mfd/contracts';
 import { createQueueConnection } from '@mfd/queue';
-import { bearer } from '@mfd/testing';
+import { bearer, eventually } from '@mfd/testing';
 import { startInquiryEvents } from '../../directory/src/jobs/inquiry-events';
 import { startMailer, type MailerHarness } from '../../mailer/test/harness';
 import { deliver, deliveryReport, INBOUND_ENV, inquiryEvents } from '../../mailer/test/inbound-fixtures';
@@ -21,19 +21,6 @@ import { bell } from './notification-fixtures';
 import { createInquiry, signUpTrader } from './offer-fixtures';
 
 /** Reads until `done` holds or the time is up; answers the last read. */
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('a bounce of a sent invitation, through the real mailer, its inbound listener and the directory', () => {
   let s: Awaited<ReturnType<typeof startRfq>>;
   let m: MailerHarness;

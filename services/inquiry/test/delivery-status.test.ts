@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Worker } from 'bullmq';
 import type { TimelineItem } from '@mfd/contracts';
 import { createQueueConnection } from '@mfd/queue';
-import { bearer } from '@mfd/testing';
+import { bearer, eventually } from '@mfd/testing';
 import { startMailer, type MailerHarness } from '../../mailer/test/harness';
 import { offerTokenHash } from '../src/domain/rfq/offer-link-token';
 import { handleMailStatuses, startMailStatusConsumer } from '../src/jobs/mail-status';
@@ -23,19 +23,6 @@ type Stack = Awaited<ReturnType<typeof startRfq>>;
 type Row = Awaited<ReturnType<typeof recipientRows>>[number];
 
 /** Reads until `done` holds or the time is up; answers the last read. */
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('delivery status of each recipient, through the real mailer and an SMTP sink', () => {
   let s: Stack;
   let m: MailerHarness;

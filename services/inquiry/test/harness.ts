@@ -1,7 +1,10 @@
 import { dropSchemas, serviceTestEnv, TEST_MAIL_SECRET_KEYS, testInfra, testKeys } from '@mfd/testing';
+import pino from 'pino';
+import { createQueueConnection } from '@mfd/queue';
 import { buildApp } from '../src/app';
 import { inquiryConfig, type InquiryConfig } from '../src/config';
 import { closeDeps, createDeps, migrate } from '../src/deps';
+import { startMailStatusConsumer } from '../src/jobs/mail-status';
 
 /** The inquiry app on its own fresh schema and Redis prefix, built as server.ts builds it. */
 export async function startInquiry(env: Partial<Record<keyof InquiryConfig, string>> = {}) {
@@ -95,10 +98,20 @@ export async function startRfqWithMailer(
   const mailer = await startMailer({ REDIS_PREFIX: stack.prefix, OUTBOX_POLL_MS: '100', ...mailerEnv });
   mailer.deps.relay.start();
   stack.inquiry.deps.relay.start();
+  // The mailer's reports come back as in production: deliveries, outcomes in the trail, replies.
+  const connection = createQueueConnection(stack.inquiry.deps.config.REDIS_URL);
+  const mailEvents = startMailStatusConsumer({
+    db: stack.inquiry.deps.database.db,
+    connection,
+    redisPrefix: stack.prefix,
+    logger: pino({ level: 'silent' }),
+  });
   return {
     ...stack,
     mailer,
     async close() {
+      await mailEvents.close();
+      connection.disconnect();
       await mailer.close();
       await stack.close();
     },

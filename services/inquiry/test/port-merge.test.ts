@@ -2,26 +2,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Worker } from 'bullmq';
 import { createQueueConnection } from '@mfd/queue';
-import { bearer, makeUser, type TestUser } from '@mfd/testing';
+import { bearer, eventually, makeUser, type TestUser } from '@mfd/testing';
 import { repointInquiries } from '../src/data/inquiry-ports.repository';
 import { startMailStatusConsumer } from '../src/jobs/mail-status';
 import { startWithDirectory } from './harness';
 import { createCustomer, newInquiry } from './inquiry-fixtures';
 
 /** Reads until `done` holds or the time is up; answers the last read. */
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /**
  * Two companies each add the port the UN/LOCODE list lacks, log inquiries and cover it with a
  * supplier; an operator approves one. The directory (its outbox and relay) and the inquiry

@@ -2,7 +2,7 @@ import { simpleParser } from 'mailparser';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAILBOX_UNVERIFIED } from '@mfd/contracts';
-import { bearer, makeUser } from '@mfd/testing';
+import { bearer, eventually, makeUser } from '@mfd/testing';
 import type { ReceivedMail } from '@mfd/testing';
 import { mailJobs } from './distribution-fixtures';
 import { startRfqWithMailer } from './harness';
@@ -208,6 +208,20 @@ describe('the stem confirmation: its two copies, sending it, the supplier’s ac
     expect(sends[0]!.detail.recipients!.map((r) => r.copy)).toContain('supplier');
     const acked = items.find((i) => i.type === 'stem_acknowledged');
     expect(acked).toMatchObject({ actor: { kind: 'supplier' }, detail: { name: 'Lee Wong' } });
+
+    // How each confirmation mail ended joins the trail, as every supplier mail's does.
+    const mailed = [winner.email, cc, 'ops@harbour-agency.example'];
+    const outcomes = await eventually(
+      async () =>
+        (
+          (await api('GET', `/api/inquiries/${view.inquiry_id}/timeline`)).json().items as {
+            type: string;
+            detail: { to?: string; status?: string };
+          }[]
+        ).filter((i) => i.type === 'mail_outcome' && i.detail.status === 'sent'),
+      (sent) => mailed.every((to) => sent.some((i) => i.detail.to === to)),
+    );
+    for (const to of mailed) expect(outcomes.map((i) => i.detail.to)).toContain(to);
   });
 
   it('when 30 days have passed since the send, then the link has expired, whatever the reply-by', async () => {

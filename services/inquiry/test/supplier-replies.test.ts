@@ -2,6 +2,7 @@ import pino from 'pino';
 import type { Worker } from 'bullmq';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@mfd/testing';
 import type { InquiryMessagesResponse, MailerReplyReceivedEvent, TimelineItem } from '@mfd/contracts';
 import { createQueueConnection } from '@mfd/queue';
 import { startMailer, type MailerHarness } from '../../mailer/test/harness';
@@ -14,19 +15,6 @@ import { api, bell } from './notification-fixtures';
 import { createInquiry, signUpTrader } from './offer-fixtures';
 
 /** Reads until `done` holds or the time is up; answers the last read. */
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe("a supplier's reply over SMTP, through the mailer's listener, lands on the inquiry and reaches the trader", () => {
   let s: Awaited<ReturnType<typeof startRfq>>;
   let m: MailerHarness;

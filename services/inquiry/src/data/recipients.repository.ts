@@ -204,7 +204,7 @@ export interface MailSubject {
 
 /**
  * The inquiry each mail reference is about: a recipient (its invitation, amendment or cancel
- * notice) or an offer (its award or not-awarded note). Like the events that name them,
+ * notice), an offer (its award or not-awarded note) or a stem (its confirmation). Like the events that name them,
  * references carry no tenant; the rows found carry theirs.
  */
 export async function mailSubjects(db: Kysely<InquiryDB>, ids: string[]): Promise<Map<string, MailSubject>> {
@@ -216,6 +216,12 @@ export async function mailSubjects(db: Kysely<InquiryDB>, ids: string[]): Promis
     .unionAll(
       db
         .selectFrom('inquiry_recipients')
+        .select(['id', 'tenant_id', 'inquiry_id', 'supplier_name'])
+        .where('id', 'in', ids),
+    )
+    .unionAll(
+      db
+        .selectFrom('stems')
         .select(['id', 'tenant_id', 'inquiry_id', 'supplier_name'])
         .where('id', 'in', ids),
     )

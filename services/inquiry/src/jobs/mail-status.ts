@@ -14,9 +14,9 @@ import { handleMemberRemoved } from './member-removed';
 import { handlePortsMerged } from './ports-merged';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A notice's reference (`notice:<recipient or offer id>`) or a recipient mail's (the id alone), as an id. */
+/** A notice's reference (`notice:<recipient or offer id>`), a stem mail's (`stem:<id>`) or a recipient mail's (the id alone), as an id. */
 const referencedId = (reference: string | null | undefined) => {
-  const id = reference?.replace(/^notice:/, '');
+  const id = reference?.replace(/^(notice|stem):/, '');
   return id && UUID.test(id) ? id : null;
 };
 
@@ -49,6 +49,7 @@ async function recordMailOutcomes(
       {
         tenantId: subject.tenant_id,
         inquiryId: subject.inquiry_id,
+        stemId: event.reference?.startsWith('stem:') ? subject.id : null,
         actor: MAIL_DELIVERY_ACTOR,
         type: 'mail_outcome',
         detail: {
