@@ -54,10 +54,16 @@ describe('the API document as a contract', () => {
       for (const status of errors) {
         const schema = op.responses[status]?.content?.['application/json']?.schema ?? {};
         // The richer errors: a closed offer link's 410 adds the link's state and its trader to the
-        // shape, an award's 409 the revision the offer is at now (and which offer, for a split award).
+        // shape, a closed acknowledgement link's its state, an award's 409 the revision the offer is
+        // at now (and which offer, for a split award).
         const shape = schema.$ref ?? Object.keys((schema.properties as object | undefined) ?? {}).join(',');
         expect(
-          [ERROR_REF, 'success,detail,state,trader', 'success,detail,errors,current_revision,offer_id'],
+          [
+            ERROR_REF,
+            'success,detail,state,trader',
+            'success,detail,state',
+            'success,detail,errors,current_revision,offer_id',
+          ],
           `${status} of ${name}`,
         ).toContain(shape);
       }
