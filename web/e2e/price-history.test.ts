@@ -124,6 +124,6 @@ describe('price history in the browser', () => {
     await cards.waitFor();
     await cards.getByRole('button', { name: 'Win rate' }).click();
     const top = flat(await cards.locator('tbody tr').first().innerText());
-    expect(top).toMatch(new RegExp(`^Cheap Oil ${run} 2 50% 0% .+ 50% — 0 0 / 0 0$`));
+    expect(top).toMatch(new RegExp(`^Cheap Oil ${run} 2 50% 0% .+ 50% — 0 0 0 0$`));
   });
 });
