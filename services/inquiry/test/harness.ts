@@ -92,26 +92,33 @@ export async function startRfq(env: Partial<Record<keyof InquiryConfig, string>>
 export async function startRfqWithMailer(
   env: Partial<Record<keyof InquiryConfig, string>> = {},
   mailerEnv: Record<string, string> = {},
+  /**
+   * Also run the mailer's reports back (deliveries, outcomes in the trail, replies), as in
+   * production. Off by default: a delivered mail's job is scrubbed then, and tests that read a
+   * sealed link from the job would race it.
+   */
+  { mailEvents = false }: { mailEvents?: boolean } = {},
 ) {
   const { startMailer } = await import('../../mailer/test/harness');
   const stack = await startRfq({ OUTBOX_POLL_MS: '100', ...env });
   const mailer = await startMailer({ REDIS_PREFIX: stack.prefix, OUTBOX_POLL_MS: '100', ...mailerEnv });
   mailer.deps.relay.start();
   stack.inquiry.deps.relay.start();
-  // The mailer's reports come back as in production: deliveries, outcomes in the trail, replies.
-  const connection = createQueueConnection(stack.inquiry.deps.config.REDIS_URL);
-  const mailEvents = startMailStatusConsumer({
-    db: stack.inquiry.deps.database.db,
-    connection,
-    redisPrefix: stack.prefix,
-    logger: pino({ level: 'silent' }),
-  });
+  const connection = mailEvents ? createQueueConnection(stack.inquiry.deps.config.REDIS_URL) : null;
+  const consumer =
+    connection &&
+    startMailStatusConsumer({
+      db: stack.inquiry.deps.database.db,
+      connection,
+      redisPrefix: stack.prefix,
+      logger: pino({ level: 'silent' }),
+    });
   return {
     ...stack,
     mailer,
     async close() {
-      await mailEvents.close();
-      connection.disconnect();
+      await consumer?.close();
+      connection?.disconnect();
       await mailer.close();
       await stack.close();
     },

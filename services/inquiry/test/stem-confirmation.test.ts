@@ -31,7 +31,7 @@ describe('the stem confirmation: its two copies, sending it, the supplier’s ac
   let s: Stack;
   let trader: Caller & { email: string };
   beforeAll(async () => {
-    s = await startRfqWithMailer();
+    s = await startRfqWithMailer({}, {}, { mailEvents: true });
     trader = await signUpTrader(s.identity, {
       first_name: 'Maria',
       last_name: 'Jensen',
