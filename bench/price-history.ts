@@ -87,7 +87,7 @@ try {
     .where('tenant_id', '=', COMPANY)
     .executeTakeFirstOrThrow();
   const query = { port_id: PORTS[0]!, product: 'VLSFO' };
-  const days = await priceHistory(db, COMPANY, query, NOW); // warms the cache
+  const { days } = await priceHistory(db, COMPANY, query, NOW); // warms the cache
   console.log(`offers of the company: ${offers.n.toLocaleString()}; days answered: ${days.length}`);
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, uuid } from './fields';
+import { portDate } from './port-time';
 
 /** Reports look this far back unless asked otherwise (issue 26: the last 90 days). */
 export const DEFAULT_REPORT_DAYS = 90;
@@ -10,9 +11,16 @@ const DAY_MS = 86_400_000;
 const reportDate = (label: string) =>
   z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` }).optional();
 
-/** The days a report covers, both included: `from`/`to` as asked, else the 90 days up to today (UTC). */
-export function reportPeriod(query: { from?: string; to?: string }, now: Date): { from: string; to: string } {
-  const to = query.to ?? now.toISOString().slice(0, 10);
+/**
+ * The days a report covers, both included: `from`/`to` as asked, else the 90 days up to today in
+ * the report's time zone (a port's own, for a report on one port; UTC otherwise).
+ */
+export function reportPeriod(
+  query: { from?: string; to?: string },
+  now: Date,
+  timeZone?: string | null,
+): { from: string; to: string } {
+  const to = query.to ?? portDate(now, timeZone);
   const from =
     query.from ??
     new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_REPORT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);

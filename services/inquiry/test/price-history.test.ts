@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portDate } from '@mfd/contracts';
 import { bearer, makeUser, type TestUser } from '@mfd/testing';
 import { startInquiry } from './harness';
 import { insightSeeder } from './insight-fixtures';
@@ -120,9 +121,16 @@ describe('price history and last done', () => {
       expect.objectContaining({ date: '2026-11-02', offers: 1, min_price: '100.00' }),
     ]);
 
-    // Without from/to: the last 90 days up to today.
-    const recent = await get(user, `/api/insights/prices?port_id=${port}&product=VLSFO`);
+    // Without from/to: the last 90 days up to the port's today, which in Singapore starts 8 hours before UTC's.
+    const fresh = randomUUID();
+    const today = await seed.inquiry(user.tenantId, fresh, [{ product: 'VLSFO', max: '500' }]);
+    const now = new Date();
+    await seed.offer(today, ['640'], { status: 'not_awarded', submittedAt: now.toISOString() });
+    const recent = await get(user, `/api/insights/prices?port_id=${fresh}&product=VLSFO`);
     expect(recent.statusCode).toBe(200);
+    expect(recent.json().items).toEqual([
+      expect.objectContaining({ date: portDate(now, 'Asia/Singapore'), offers: 1, min_price: '640.00' }),
+    ]);
 
     // Last done: the latest award of each grade at the port from the company's other inquiries.
     const next = await seed.inquiry(user.tenantId, port, [

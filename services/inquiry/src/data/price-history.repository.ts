@@ -120,19 +120,18 @@ export function lastAwards(
     .then((r) => r.rows);
 }
 
-/** The port's name as the company's inquiries at it last recorded it, for a report's title. */
-export async function portNameOf(
+/** The port's name and time zone as the company's inquiries at it last recorded them. */
+export function portOf(
   db: Kysely<InquiryDB>,
   tenantId: string,
   portId: string,
-): Promise<string | null> {
-  const row = await db
+): Promise<{ port_name: string | null; port_timezone: string | null } | undefined> {
+  return db
     .selectFrom('inquiries')
-    .select('port_name')
+    .select(['port_name', 'port_timezone'])
     .where('tenant_id', '=', tenantId)
     .where('port_id', '=', portId)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.port_name ?? null;
 }

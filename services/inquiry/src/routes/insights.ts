@@ -15,7 +15,6 @@ import {
   XLSX_CONTENT_TYPE,
 } from '@mfd/contracts';
 import { errorResponses } from '@mfd/service-kit';
-import { portNameOf } from '../data/price-history.repository';
 import type { InquiryDeps } from '../deps';
 import { offersComparison } from '../domain/exports/offers-comparison';
 import { offersPdf } from '../domain/exports/offers-pdf';
@@ -77,7 +76,9 @@ export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
         response: { 200: priceHistoryResponse, ...errorResponses(400) },
       },
     },
-    async (request) => ({ items: await priceHistory(db, request.auth.tenantId, request.query, new Date()) }),
+    async (request) => ({
+      items: (await priceHistory(db, request.auth.tenantId, request.query, new Date())).days,
+    }),
   );
 
   app.get(
@@ -107,17 +108,17 @@ export const insightRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = async
       },
     },
     async (request, reply) => {
-      const now = new Date();
-      const tenantId = request.auth.tenantId;
-      const [days, port] = await Promise.all([
-        priceHistory(db, tenantId, request.query, now),
-        portNameOf(db, tenantId, request.query.port_id),
-      ]);
-      const period = reportPeriod(request.query, now);
+      const {
+        portName: port,
+        from,
+        to,
+        days,
+      } = await priceHistory(db, request.auth.tenantId, request.query, new Date());
       const bytes = await pricesWorkbook(days, {
         product: request.query.product,
         port: port ?? 'the port',
-        ...period,
+        from,
+        to,
       });
       return sendFile(
         reply,

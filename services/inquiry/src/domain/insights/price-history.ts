@@ -14,6 +14,7 @@ import {
   indexValuesByInquiry,
   lastAwards,
   offeredPrices,
+  portOf,
   type OfferedPriceRow,
 } from '../../data/price-history.repository';
 import { InquiryNotFoundError } from '../inquiries';
@@ -83,14 +84,18 @@ export function dailyPriceStats(prices: DayPrice[], from: string, to: string): P
   });
 }
 
-/** The price history of a grade at a port from the company's own offers, per port-time day. */
+/**
+ * The price history of a grade at a port from the company's own offers, per port-time day; the
+ * period, unless asked, ends on the port's today (Singapore's day starts 8 hours before UTC's).
+ */
 export async function priceHistory(
   db: Kysely<InquiryDB>,
   tenantId: string,
   query: { port_id: string; product: string; from?: string; to?: string },
   now: Date,
-): Promise<PriceHistoryDay[]> {
-  const { from, to } = reportPeriod(query, now);
+): Promise<{ portName: string | null; from: string; to: string; days: PriceHistoryDay[] }> {
+  const port = await portOf(db, tenantId, query.port_id);
+  const { from, to } = reportPeriod(query, now, port?.port_timezone);
   const rows = await offeredPrices(db, tenantId, {
     portId: query.port_id,
     product: query.product,
@@ -99,7 +104,12 @@ export async function priceHistory(
   });
   const indexed = [...new Set(rows.filter((r) => r.pricing === 'index').map((r) => r.inquiry_id))];
   const values = await indexValuesByInquiry(db, tenantId, indexed);
-  return dailyPriceStats(pricedOnPortDays(rows, values), from, to);
+  return {
+    portName: port?.port_name ?? null,
+    from,
+    to,
+    days: dailyPriceStats(pricedOnPortDays(rows, values), from, to),
+  };
 }
 
 /** Per line of one of the tenant's inquiries, what was last awarded for its grade at its port. */
