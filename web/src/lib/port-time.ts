@@ -29,6 +29,9 @@ export function formatPortTime(iso: string | null | undefined, zone: string): st
   return dayjs(iso).tz(zone).format('D MMM YYYY HH:mm');
 }
 
+/** Today where the user sits (not UTC's date, a day behind in Asia each evening): the default of a date typed by hand. */
+export const localToday = () => dayjs().format('YYYY-MM-DD');
+
 /** "10 Dec 2026 00:00 UTC". */
 export function formatUtc(iso: string | null | undefined): string | null {
   if (!iso) return null;

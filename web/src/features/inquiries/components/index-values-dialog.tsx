@@ -6,13 +6,12 @@ import { indexValuesInput, type IndexValueView } from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { localToday } from '../../../lib/port-time';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSaveIndexValues } from '../api/index-values';
 
 type Row = { index_name: string; value: string; as_of: string };
 type Values = { values: Row[] };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The schema's errors keyed by form path ("values.0.value"). */
 function validate(form: Values): Record<string, string> {
@@ -44,7 +43,7 @@ export function IndexValuesDialog({
     initialValues: {
       values: [
         ...values.map((v) => ({ index_name: v.index_name, value: v.value, as_of: v.as_of })),
-        ...missing.map((name) => ({ index_name: name, value: '', as_of: today() })),
+        ...missing.map((name) => ({ index_name: name, value: '', as_of: localToday() })),
       ],
     },
     validate,
@@ -113,7 +112,9 @@ export function IndexValuesDialog({
             <Button
               variant="subtle"
               leftSection={<IconPlus size={16} />}
-              onClick={() => form.insertListItem('values', { index_name: '', value: '', as_of: today() })}
+              onClick={() =>
+                form.insertListItem('values', { index_name: '', value: '', as_of: localToday() })
+              }
             >
               Add index
             </Button>

@@ -18,10 +18,8 @@ import { errorDetail } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatUsd } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
-import { formatCalendarDate } from '../../../lib/port-time';
+import { formatCalendarDate, localToday } from '../../../lib/port-time';
 import { useCloseStem, useRecordInvoice, useSaveStemIndexValues } from '../api/stem-life';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 function schemaErrors(result: {
   success: boolean;
@@ -45,7 +43,7 @@ function FinalIndexValues({ stem }: { stem: StemView }) {
       values: names.map((name) => ({
         index_name: name,
         value: known.get(name.trim().toLowerCase())?.value ?? '',
-        as_of: known.get(name.trim().toLowerCase())?.as_of ?? today(),
+        as_of: known.get(name.trim().toLowerCase())?.as_of ?? localToday(),
       })),
     },
     validate: (values) => schemaErrors(stemIndexValuesInput.safeParse(values)),
@@ -103,7 +101,7 @@ function InvoiceForm({ stem }: { stem: StemView }) {
   const record = useRecordInvoice(stem.id);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { number: '', date: today(), amount_usd: '' },
+    initialValues: { number: '', date: localToday(), amount_usd: '' },
     validate: (values) => schemaErrors(invoiceInput.safeParse(values)),
   });
   const submit = form.onSubmit(async (values) => {
