@@ -8,7 +8,7 @@ const DIST = resolve(import.meta.dirname, '../dist');
 describe('first page weight', () => {
   const browser = useBrowser();
 
-  it('when a signed-out visitor opens the landing page, then it downloads at most 150 KiB of gzipped JS', async () => {
+  it('when a signed-out visitor opens the landing page, then it downloads at most 130 KiB of gzipped JS', async () => {
     const page = await browser.openPage();
     const scripts = await firstPageJs(DIST, page, '/');
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);

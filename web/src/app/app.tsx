@@ -1,43 +1,37 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth';
 import { returnFocusAfterDialogs } from './dialog-focus';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
-function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        // A 4xx will not change by asking again; network hiccups and 5xx get one more try.
-        retry: (count, err) =>
-          count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
+// The toasts' container and its transitions (8 KiB of gzip JS) are fetched with the
+// first toast: the store keeps what was shown until the container mounts and shows it.
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+function ToastsOnceShown() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  // Once mounted it stays, so a toast's exit transition and the next one need no new fetch.
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }
 
 export function App() {
-  const [queryClient] = useState(makeQueryClient);
   useEffect(() => returnFocusAfterDialogs(), []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/*
-        Bottom left: over no navigation (the header's links, where top centre sat) and clear of dialogs'
-        actions, which sit at their bottom right. On a phone global.css moves them under the header.
-      */}
-      <Notifications position="bottom-left" />
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
+      <ToastsOnceShown />
+      {/* The query cache comes with each screen that uses it (lib/lazy-with-queries). */}
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
     </MantineProvider>
   );
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
+import { lazyWithQueries } from '../lib/lazy-with-queries';
 import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 import { AuthGate } from './auth-gate';
 import { PageError } from './page-error';
@@ -7,10 +8,11 @@ import { PageLoader } from './page-loader';
 
 /**
  * Each page is its own chunk, fetched when first shown, so the signed-out landing page does not
- * download the directory, admin or profile screens (and their dependencies) it never uses.
+ * download the directory, admin or profile screens (and their dependencies) it never uses, nor the
+ * query cache they share.
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  return lazyWithQueries(() => load().then(pick));
 }
 
 const AppLayout = lazyPage(

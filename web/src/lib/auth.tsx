@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthResponse, CurrentUser } from '@mfd/contracts';
 import { apiRequest, setSessionEndedHandler, tokenStore } from './api-client';
+import { clearSessionCaches } from './session-caches';
 import { singleFlight } from './single-flight';
 
 interface AuthState {
@@ -21,7 +21,6 @@ const AuthContext = createContext<AuthState | null>(null);
  * fetched, and if that fails the token is dropped. Signed in means token and user both exist.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [loading, setLoading] = useState(() => tokenStore.get() !== null);
 
@@ -29,8 +28,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(() => {
     tokenStore.clear();
     setUser(null);
-    queryClient.clear();
-  }, [queryClient]);
+    clearSessionCaches();
+  }, []);
 
   useEffect(() => {
     setSessionEndedHandler(endSession);
@@ -46,14 +45,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       tokenStore.onChangeElsewhere((token) => {
-        queryClient.clear();
+        clearSessionCaches();
         if (!token) {
           setUser(null);
           return;
         }
         apiRequest<CurrentUser>('/api/auth/me').then(setUser).catch(endSession);
       }),
-    [queryClient, endSession],
+    [endSession],
   );
 
   // A token revoked elsewhere (signed out on another device, a password reset) is noticed when the

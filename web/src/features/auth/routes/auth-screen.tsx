@@ -1,14 +1,15 @@
 import { Box, Center, Loader, Paper } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { lazyWithQueries } from '../../../lib/lazy-with-queries';
 import { Landing } from '../components/landing';
 
 // The forms (and the validation rules they bring) are fetched when chosen, so the landing page stays light.
-const SignInForm = lazy(() => import('../components/sign-in-form').then((m) => ({ default: m.SignInForm })));
-const ForgotPasswordForm = lazy(() =>
-  import('../components/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+const SignInForm = lazyWithQueries(() => import('../components/sign-in-form').then((m) => m.SignInForm));
+const ForgotPasswordForm = lazyWithQueries(() =>
+  import('../components/forgot-password-form').then((m) => m.ForgotPasswordForm),
 );
-const SignUpForm = lazy(() => import('../components/sign-up-form').then((m) => ({ default: m.SignUpForm })));
+const SignUpForm = lazyWithQueries(() => import('../components/sign-up-form').then((m) => m.SignUpForm));
 
 type Mode = 'landing' | 'login' | 'forgot' | 'signup';
 
