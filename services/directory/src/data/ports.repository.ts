@@ -184,13 +184,29 @@ export async function searchPorts(
         and search_name like ${`%${likeEscape(text)}%`} and id not in (select id from found)
       order by score desc, name limit ${limit}
     ),
-    -- Nothing starts with or contains the text: likely a typo, so the closest names. Only names
-    -- short enough to reach the threshold are checked (migration 0011): the same answer, fewer checks.
+    -- For the typo pass: the text's trigrams in pg_trgm's order (a word's first ones, which many
+    -- names share, sort first), the fewest a similar name shares, and the most trigrams a name
+    -- sharing only that few can have.
+    typo as (
+      select trgms, fewest, floor(fewest * (1 + threshold) / threshold - total + 0.001)::smallint as short
+      from (select trgms, threshold, cardinality(trgms) as total,
+              ceil(cardinality(trgms) * threshold - 0.001)::int as fewest
+            from (select public.show_trgm(${text}) as trgms, public.show_limit() as threshold) t) b
+    ),
+    -- Nothing starts with or contains the text: likely a typo, so the closest names (similarity at
+    -- least pg_trgm's threshold, as "%" asks). Similarity is shared / (text's + name's - shared)
+    -- trigrams, at most shared / text's, so a similar name shares at least "fewest", and then one of
+    -- any (total - fewest + 1) of the text's trigrams. Sharing no more than that, it reaches the
+    -- threshold only with at most "short" trigrams; a longer one shares one more, so one of the
+    -- text's trigrams past its first "fewest". The index (migration 0012) offers just those names,
+    -- where "%" offered every name sharing "fewest" (for "san", every word starting with "sa").
     close as (
       select ${selected}, similarity(search_name, ${text}) as score from ports
       where not exists (select from found) and not exists (select from containing) and ${visible}
-        and search_name % ${text}
-        and search_trigrams <= floor(array_length(public.show_trgm(${text}), 1) / public.show_limit() + 0.001)::smallint
+        and ((public.show_trgm(search_name) && (select trgms[fewest:] from typo)
+              and search_trigrams <= (select short from typo))
+          or public.show_trgm(search_name) && (select trgms[fewest + 1:] from typo))
+        and similarity(search_name, ${text}) >= public.show_limit()
       order by score desc, name limit ${limit}
     )
     select ${columns} from (

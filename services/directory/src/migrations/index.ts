@@ -10,6 +10,7 @@ import * as m0008 from './0008-directory-outbox';
 import * as m0009 from './0009-company-vessels';
 import * as m0010 from './0010-bounced-addresses';
 import * as m0011 from './0011-port-search-name';
+import * as m0012 from './0012-port-typo-candidates';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -24,4 +25,5 @@ export const migrations: Migrations = {
   '0009-company-vessels': m0009,
   '0010-bounced-addresses': m0010,
   '0011-port-search-name': m0011,
+  '0012-port-typo-candidates': m0012,
 };
