@@ -16,6 +16,7 @@ const BENCHES = [
   'web-bundle',
   'price-history',
   'inquiry-burst',
+  'lists-at-volume',
 ];
 
 const asked = process.argv.slice(2);

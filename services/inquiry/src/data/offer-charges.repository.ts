@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ChargeInput } from '@mfd/contracts';
 import type { InquiryDB, OfferChargesTable } from './db';
 
@@ -45,8 +45,10 @@ export async function chargesByOffer(
     .selectFrom('offer_charges')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where((eb) =>
-      eb.or(offers.map((o) => eb.and([eb('offer_id', '=', o.id), eb('revision', '=', o.revision)]))),
+    // The pairs as two arrays: an OR of one AND per offer took the planner milliseconds at 200 offers
+    // and overflowed the query compiler's stack at a few thousand (the scorecards of a busy quarter).
+    .where(
+      sql<boolean>`(offer_id, revision) in (select * from unnest(${offers.map((o) => o.id)}::uuid[], ${offers.map((o) => o.revision)}::int[]))`,
     )
     .orderBy('offer_id')
     .orderBy('position')
