@@ -19,6 +19,7 @@ import * as m0017 from './0017-stem-life';
 import * as m0018 from './0018-stem-digests';
 import * as m0019 from './0019-price-history';
 import * as m0021 from './0021-list-indexes';
+import * as m0022 from './0022-price-history-index-only';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -42,4 +43,5 @@ export const migrations: Migrations = {
   '0018-stem-digests': m0018,
   '0019-price-history': m0019,
   '0021-list-indexes': m0021,
+  '0022-price-history-index-only': m0022,
 };
