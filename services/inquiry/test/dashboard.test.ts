@@ -22,6 +22,13 @@ describe('dashboard and inquiry list', () => {
       total_offers: 0,
       recent_inquiries: [],
       recent_offers: [],
+      inquiries_this_month: 0,
+      awaiting_offers: 0,
+      stems_awaiting_delivery: 0,
+      claims_near_time_bar: 0,
+      savings_this_month_usd: '0.00',
+      savings_by_customer_month: [],
+      awarded_volume_by_month: [],
     });
   });
 

@@ -18,6 +18,7 @@ import * as m0016 from './0016-stems';
 import * as m0017 from './0017-stem-life';
 import * as m0018 from './0018-stem-digests';
 import * as m0019 from './0019-price-history';
+import * as m0020 from './0020-dashboard-figures';
 import * as m0021 from './0021-list-indexes';
 import * as m0022 from './0022-price-history-index-only';
 
@@ -42,6 +43,7 @@ export const migrations: Migrations = {
   '0017-stem-life': m0017,
   '0018-stem-digests': m0018,
   '0019-price-history': m0019,
+  '0020-dashboard-figures': m0020,
   '0021-list-indexes': m0021,
   '0022-price-history-index-only': m0022,
 };

@@ -4,6 +4,9 @@ import { bearerToken } from '@mfd/service-kit';
 import { countInquiries, recentInquiries } from '../data/inquiries.repository';
 import { countOffers, recentOffers } from '../data/offers.repository';
 import { stemDashboardRows } from '../data/stem-dashboard.repository';
+import { dashboardCounts } from '../data/dashboard-figures.repository';
+import { awardFigures } from '../domain/dashboard/award-figures';
+import { utcMonthStart } from '../domain/dashboard/calendar-months';
 import type { InquiryDeps } from '../deps';
 
 const RECENT = 5;
@@ -16,13 +19,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = asy
     {
       schema: {
         operationId: 'getDashboard',
-        summary: 'The start page’s figures and the latest inquiries and offers',
+        summary:
+          'The start page’s figures and the latest inquiries and offers; this month’s inquiries, the inquiries awaiting offers (distributed, no offer yet), stems awaiting delivery, claims within 72 hours of their time bar, the savings of this month’s awards against the mean comparable offer, the savings per customer and month and the tonnes awarded per grade and month (requested max of the awarded lines) over the last 12 months; months are UTC calendar months, split awards have no saving',
         tags: ['dashboard'],
         response: { 200: dashboard },
       },
     },
     async (request) => {
       const tenantId = request.auth.tenantId;
+      const now = new Date();
       const suppliers = deps.directory
         .get('/api/suppliers/stats', supplierStats, {
           token: bearerToken(request.headers.authorization),
@@ -33,13 +38,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = asy
           request.log.warn({ err }, 'supplier stats unavailable');
           return null;
         });
-      const [inquiries, offers, latestInquiries, latestOffers, supplierCounts] = await Promise.all([
-        countInquiries(db, tenantId),
-        countOffers(db, tenantId),
-        recentInquiries(db, tenantId, RECENT),
-        recentOffers(db, tenantId, RECENT),
-        suppliers,
-      ]);
+      const [inquiries, offers, latestInquiries, latestOffers, supplierCounts, counts, awards] =
+        await Promise.all([
+          countInquiries(db, tenantId),
+          countOffers(db, tenantId),
+          recentInquiries(db, tenantId, RECENT),
+          recentOffers(db, tenantId, RECENT),
+          suppliers,
+          dashboardCounts(db, tenantId, utcMonthStart(now), now),
+          awardFigures(db, tenantId, now),
+        ]);
       return {
         total_inquiries: inquiries.total,
         active_inquiries: inquiries.active,
@@ -50,6 +58,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = asy
           ...o,
           submitted_at: o.submitted_at?.toISOString() ?? null,
         })),
+        ...counts,
+        ...awards,
       };
     },
   );
