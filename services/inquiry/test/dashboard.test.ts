@@ -74,6 +74,88 @@ describe('dashboard and inquiry list', () => {
   });
 });
 
+describe('dashboard totals as the writes keep them', () => {
+  let ctx: Awaited<ReturnType<typeof startInquiry>>;
+  beforeAll(async () => {
+    ctx = await startInquiry({ DIRECTORY_URL: 'http://127.0.0.1:9' });
+  });
+  afterAll(() => ctx.close());
+
+  const totals = async (user: ReturnType<typeof makeUser>) => {
+    const dash = (
+      await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(user) })
+    ).json();
+    return [dash.total_inquiries, dash.active_inquiries, dash.total_offers];
+  };
+
+  it('when inquiries and offers are added, change status, roll back or go, then the totals follow for that company only', async () => {
+    const user = makeUser();
+    const other = makeUser();
+    const db = ctx.deps.database.db;
+    const inquiry = (tenantId: string, status: 'draft' | 'distributed' | 'quoting' | 'cancelled') => {
+      const creator = randomUUID();
+      return {
+        id: randomUUID(),
+        tenant_id: tenantId,
+        created_by: creator,
+        owner_id: creator,
+        owner_name: 'Maria Jensen',
+        vessel_name: 'MSC Oscar',
+        status,
+      };
+    };
+    const rows = [
+      inquiry(user.tenantId, 'draft'),
+      inquiry(user.tenantId, 'distributed'),
+      inquiry(user.tenantId, 'cancelled'),
+      inquiry(other.tenantId, 'quoting'),
+    ];
+    await db.insertInto('inquiries').values(rows).execute();
+    const offer = (inquiryId: string, tenantId: string, status: 'draft' | 'submitted') => ({
+      id: randomUUID(),
+      tenant_id: tenantId,
+      inquiry_id: inquiryId,
+      supplier_name: 'Lion City Bunkering',
+      status,
+      submitted_at: status === 'draft' ? null : new Date(),
+    });
+    const draft = offer(rows[1]!.id, user.tenantId, 'draft');
+    await db
+      .insertInto('offers')
+      .values([
+        draft,
+        offer(rows[1]!.id, user.tenantId, 'submitted'),
+        offer(rows[3]!.id, other.tenantId, 'submitted'),
+      ])
+      .execute();
+    // A draft offer is not counted; cancelled is not active.
+    expect(await totals(user)).toEqual([3, 2, 1]);
+
+    await db.updateTable('inquiries').set({ status: 'quoting' }).where('id', '=', rows[1]!.id).execute();
+    await db.updateTable('inquiries').set({ status: 'awarded' }).where('id', '=', rows[0]!.id).execute();
+    await db
+      .updateTable('offers')
+      .set({ status: 'submitted', submitted_at: new Date() })
+      .where('id', '=', draft.id)
+      .execute();
+    expect(await totals(user)).toEqual([3, 1, 2]);
+
+    // A write rolled back counts nothing.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('inquiries').values(inquiry(user.tenantId, 'draft')).execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await totals(user)).toEqual([3, 1, 2]);
+
+    await db.deleteFrom('offers').where('id', '=', draft.id).execute();
+    await db.deleteFrom('inquiries').where('id', '=', rows[2]!.id).execute();
+    expect(await totals(user)).toEqual([2, 1, 1]);
+    expect(await totals(other)).toEqual([1, 1, 1]);
+  });
+});
+
 describe('dashboard supplier card', () => {
   it('when the directory is up, then total_suppliers is the company’s supplier count from it', async () => {
     const { directory, inquiry, close } = await startWithDirectory();

@@ -449,8 +449,18 @@ export interface StemLinksTable {
   retired_at: Date | null;
 }
 
+/** The dashboard's totals per company, kept by triggers on inquiries and offers (migration 0023). */
+export interface CompanyCountsTable {
+  tenant_id: string;
+  inquiries: number;
+  active_inquiries: number;
+  /** Every offer but a draft. */
+  offers: number;
+}
+
 export interface InquiryDB extends WithOutbox, StemLifeTables {
   inquiries: InquiriesTable;
+  company_counts: CompanyCountsTable;
   inquiry_products: InquiryProductsTable;
   offers: OffersTable;
   distributions: DistributionsTable;

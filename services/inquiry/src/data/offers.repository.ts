@@ -3,14 +3,14 @@ import type { InquiryDB, OfferRevisionsTable, OffersTable } from './db';
 
 export type OfferRow = Selectable<OffersTable>;
 
+/** The company's offers but drafts, as the triggers keep them. */
 export async function countOffers(db: Kysely<InquiryDB>, tenantId: string): Promise<number> {
   const row = await db
-    .selectFrom('offers')
-    .select(sql<number>`count(*)::int`.as('total'))
+    .selectFrom('company_counts')
+    .select('offers')
     .where('tenant_id', '=', tenantId)
-    .where('status', '<>', 'draft')
-    .executeTakeFirstOrThrow();
-  return row.total;
+    .executeTakeFirst();
+  return row?.offers ?? 0;
 }
 
 export function recentOffers(db: Kysely<InquiryDB>, tenantId: string, limit: number) {
