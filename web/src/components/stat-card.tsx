@@ -1,7 +1,7 @@
 import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A dashboard number: a skeleton while loading, a dash when unknown. */
+/** A dashboard figure (a count, or text such as an amount): a skeleton while loading, a dash when unknown. */
 export function StatCard({
   label,
   value,
@@ -9,7 +9,7 @@ export function StatCard({
   loading,
 }: {
   label: string;
-  value: number | null | undefined;
+  value: number | string | null | undefined;
   icon: ReactNode;
   loading?: boolean;
 }) {

@@ -1,12 +1,25 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingWarehouse, IconFileDescription, IconFlame, IconReceipt } from '@tabler/icons-react';
+import {
+  IconAlarm,
+  IconBuildingWarehouse,
+  IconCalendarMonth,
+  IconClockHour4,
+  IconFileDescription,
+  IconFlame,
+  IconPigMoney,
+  IconReceipt,
+  IconShip,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { StatCard } from '../../../components/stat-card';
 import { errorDetail } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { formatUsd } from '../../../lib/money';
 import { useDashboard } from '../api/get-dashboard';
+import { AwardedVolume } from '../components/awarded-volume';
+import { CustomerSavingsTable } from '../components/customer-savings-table';
 import { StemDashboardCards } from '../components/stem-lists';
 
 function RecentList({
@@ -84,6 +97,39 @@ export function DashboardPage() {
           icon={<IconReceipt size={22} />}
         />
       </SimpleGrid>
+      {/* Issue 26 §5: what needs the desk this month (UTC months, as the server counts them). */}
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} mb="lg">
+        <StatCard
+          label="Inquiries this month"
+          value={data?.inquiries_this_month}
+          loading={isLoading}
+          icon={<IconCalendarMonth size={22} />}
+        />
+        <StatCard
+          label="Awaiting offers"
+          value={data?.awaiting_offers}
+          loading={isLoading}
+          icon={<IconClockHour4 size={22} />}
+        />
+        <StatCard
+          label="Stems awaiting delivery"
+          value={data?.stems_awaiting_delivery}
+          loading={isLoading}
+          icon={<IconShip size={22} />}
+        />
+        <StatCard
+          label="Claims near time bar"
+          value={data?.claims_near_time_bar}
+          loading={isLoading}
+          icon={<IconAlarm size={22} />}
+        />
+        <StatCard
+          label="Savings this month"
+          value={data ? formatUsd(data.savings_this_month_usd) : undefined}
+          loading={isLoading}
+          icon={<IconPigMoney size={22} />}
+        />
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <RecentList title="Recent Inquiries" loading={isLoading} empty={!data?.recent_inquiries.length}>
           {data?.recent_inquiries.map((i) => (
@@ -108,6 +154,18 @@ export function DashboardPage() {
             </Group>
           ))}
         </RecentList>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg">
+        <CustomerSavingsTable
+          rows={data?.savings_by_customer_month}
+          loading={isLoading}
+          error={isError ? error : null}
+        />
+        <AwardedVolume
+          items={data?.awarded_volume_by_month}
+          loading={isLoading}
+          error={isError ? error : null}
+        />
       </SimpleGrid>
       <StemDashboardCards />
     </>
