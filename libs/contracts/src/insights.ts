@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECLINE_REASON_LABELS, DECLINE_REASONS } from './deadlines';
 import { requiredText, uuid } from './fields';
 import { portDate } from './port-time';
 
@@ -101,6 +102,13 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 export const supplierScorecardQuery = reportPeriodQuery;
 
+export const declineReasonCount = z.object({ reason: z.enum(DECLINE_REASONS), count: z.number().int() });
+export type DeclineReasonCount = z.infer<typeof declineReasonCount>;
+
+/** "No availability 2, Other 1": a scorecard's decline reasons in a cell (the table and the workbook). */
+export const declineReasonsText = (reasons: DeclineReasonCount[]) =>
+  reasons.map((r) => `${DECLINE_REASON_LABELS[r.reason]} ${r.count}`).join(', ');
+
 /** How a supplier answered and fared over the inquiries sent to it in the period. */
 export const supplierScorecard = z.object({
   supplier_id: z.uuid(),
@@ -110,6 +118,8 @@ export const supplierScorecard = z.object({
   response_rate: z.number(),
   /** 0..1 over the inquiries received: declined to quote (a decline an offer later cleared does not count). */
   decline_rate: z.number(),
+  /** The declines counted in decline_rate by reason: the most given first, a reason never given left out. */
+  decline_reasons: z.array(declineReasonCount),
   median_response_seconds: z.number().int().nullable(),
   /** 0..1 over the inquiries received: won any line. */
   win_rate: z.number(),

@@ -209,6 +209,7 @@ describe('exports', () => {
         'Inquiries received',
         'Response rate (%)',
         'Decline rate (%)',
+        'Decline reasons',
         'Median response (hours)',
         'Win rate (%)',
         'Above best, average (%)',
@@ -217,13 +218,14 @@ describe('exports', () => {
         'Quality claims',
         'Invoices flagged',
       ],
-      [`'${HYPERLINK}`, 3, 0, 0, null, 0, null, 0, 0, 0, 0],
-      // Offered on 2 of 3 (1.5 h each), declined 1, won 1; alone, so at the best.
-      ['Gulf Energy', 3, 66.67, 33.33, 1.5, 33.33, 0, 0, 0, 0, 0],
+      [`'${HYPERLINK}`, 3, 0, 0, null, null, 0, null, 0, 0, 0, 0],
+      // Offered on 2 of 3 (1.5 h each), declined 1 (no credit), won 1; alone, so at the best.
+      ['Gulf Energy', 3, 66.67, 33.33, 'No credit line for this buyer 1', 1.5, 33.33, 0, 0, 0, 0, 0],
     ]);
     const [evilRow, gulfRow] = [book.rows[3]!, book.rows[4]!];
     expect(evilRow[0]).toMatchObject({ type: ExcelJS.ValueType.String });
-    for (const i of [2, 3, 4, 5, 6])
+    expect(gulfRow[4]).toMatchObject({ type: ExcelJS.ValueType.String });
+    for (const i of [2, 3, 5, 6, 7])
       expect(gulfRow[i]).toMatchObject({ type: ExcelJS.ValueType.Number, numFmt: '#,##0.00' });
     expect(gulfRow[1]).toMatchObject({ type: ExcelJS.ValueType.Number });
 

@@ -137,8 +137,14 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
       return id;
     },
 
-    /** The inquiry sent to a supplier at a moment (a distribution and its recipient). */
-    async send(inquiry: { id: string; tenantId: string }, supplierId: string, name: string, at: string) {
+    /** The inquiry sent to a supplier at a moment (a distribution and its recipient), to its desk unless told. */
+    async send(
+      inquiry: { id: string; tenantId: string },
+      supplierId: string,
+      name: string,
+      at: string,
+      email = `desk@${name.toLowerCase()}.example`,
+    ) {
       const distribution = randomUUID();
       await db
         .insertInto('distributions')
@@ -159,7 +165,7 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
           distribution_id: distribution,
           supplier_id: supplierId,
           supplier_name: name,
-          email: `desk@${name.toLowerCase()}.example`,
+          email,
           reply_by: new Date(Date.parse(at) + 86_400_000),
           first_sent_at: new Date(at),
           last_sent_at: new Date(at),
@@ -167,15 +173,21 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
         .execute();
     },
 
-    /** The supplier's decline, through its address on the inquiry, stands. */
-    async decline(inquiry: { id: string; tenantId: string }, supplierId: string, reason: DeclineReason) {
-      await db
+    /** The supplier's decline, through its addresses on the inquiry (or the one given), stands. */
+    async decline(
+      inquiry: { id: string; tenantId: string },
+      supplierId: string,
+      reason: DeclineReason,
+      opts: { at?: string; email?: string } = {},
+    ) {
+      let update = db
         .updateTable('inquiry_recipients')
-        .set({ declined_at: new Date('2026-11-02T12:00:00Z'), decline_reason: reason })
+        .set({ declined_at: new Date(opts.at ?? '2026-11-02T12:00:00Z'), decline_reason: reason })
         .where('tenant_id', '=', inquiry.tenantId)
         .where('inquiry_id', '=', inquiry.id)
-        .where('supplier_id', '=', supplierId)
-        .execute();
+        .where('supplier_id', '=', supplierId);
+      if (opts.email) update = update.where('email', '=', opts.email);
+      await update.execute();
     },
 
     /**

@@ -75,6 +75,7 @@ describe('supplier scorecards', () => {
     expect(res.statusCode, res.body).toBe(200);
     const zero = {
       decline_rate: 0,
+      decline_reasons: [],
       stems_delivered: 0,
       claims_quantity: 0,
       claims_quality: 0,
@@ -224,6 +225,7 @@ describe('supplier scorecards', () => {
         inquiries_received: 3,
         response_rate: 2 / 3,
         decline_rate: 1 / 3,
+        decline_reasons: [{ reason: 'cannot_meet_dates', count: 1 }],
         median_response_seconds: 2700,
         win_rate: 2 / 3,
         avg_diff_to_best_pct: '0.00',
@@ -238,6 +240,7 @@ describe('supplier scorecards', () => {
         inquiries_received: 2,
         response_rate: 0.5,
         decline_rate: 0.5,
+        decline_reasons: [{ reason: 'no_availability', count: 1 }],
         median_response_seconds: 7200,
         win_rate: 0.5,
         avg_diff_to_best_pct: '0.00',
@@ -246,6 +249,66 @@ describe('supplier scorecards', () => {
         claims_quality: 2,
         invoices_flagged: 1,
       },
+    ]);
+  });
+  it('when a supplier declined several inquiries, then its scorecard counts the standing declines by reason, the most given first', async () => {
+    const foxtrot = randomUUID();
+    const vlsfo = [{ product: 'VLSFO', max: '500' }];
+    const sent = async (tenantId: string, day: string) => {
+      const inquiry = await seed.inquiry(tenantId, port, vlsfo);
+      await seed.send(inquiry, foxtrot, 'Foxtrot', `2026-06-${day}T10:00:00Z`);
+      return inquiry;
+    };
+    // Five June inquiries: no credit twice, cannot meet the dates once, and no availability once
+    // through its desk and then, later, other through its trading address (the latest reason
+    // counts: one decline per inquiry); a no-availability decline it cleared by offering after it.
+    await seed.decline(await sent(user.tenantId, '02'), foxtrot, 'no_credit');
+    await seed.decline(await sent(user.tenantId, '03'), foxtrot, 'cannot_meet_dates');
+    await seed.decline(await sent(user.tenantId, '04'), foxtrot, 'no_credit');
+    const twice = await sent(user.tenantId, '05');
+    await seed.send(twice, foxtrot, 'Foxtrot', '2026-06-05T10:00:00Z', 'trading@foxtrot.example');
+    await seed.decline(twice, foxtrot, 'no_availability', {
+      at: '2026-06-05T11:00:00Z',
+      email: 'desk@foxtrot.example',
+    });
+    await seed.decline(twice, foxtrot, 'other', {
+      at: '2026-06-05T12:00:00Z',
+      email: 'trading@foxtrot.example',
+    });
+    const cleared = await sent(user.tenantId, '06');
+    await seed.decline(cleared, foxtrot, 'no_availability', { at: '2026-06-06T11:00:00Z' });
+    await seed.offer(cleared, ['600'], {
+      supplierId: foxtrot,
+      supplier: 'Foxtrot',
+      submittedAt: '2026-06-06T12:00:00Z',
+    });
+    // Left out: a decline on 1 June, before the period, and another company's June ones.
+    await seed.decline(await sent(user.tenantId, '01'), foxtrot, 'no_credit');
+    for (const day of ['02', '03'])
+      await seed.decline(await sent(other.tenantId, day), foxtrot, 'cannot_meet_dates');
+
+    const res = await get(user, '/api/insights/suppliers?from=2026-06-02&to=2026-06-30');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({
+        supplier_id: foxtrot,
+        inquiries_received: 5,
+        decline_rate: 4 / 5,
+        // No credit 2 first; the ties (1 each) in the offer page's order.
+        decline_reasons: [
+          { reason: 'no_credit', count: 2 },
+          { reason: 'cannot_meet_dates', count: 1 },
+          { reason: 'other', count: 1 },
+        ],
+      }),
+    ]);
+    const theirs = await get(other, '/api/insights/suppliers?from=2026-06-02&to=2026-06-30');
+    expect(theirs.json().items).toEqual([
+      expect.objectContaining({
+        supplier_id: foxtrot,
+        inquiries_received: 2,
+        decline_reasons: [{ reason: 'cannot_meet_dates', count: 2 }],
+      }),
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DeclineReason } from '@mfd/contracts';
 import type { InquiryDB } from './db';
 
 export interface ScorecardRow {
@@ -7,6 +8,8 @@ export interface ScorecardRow {
   inquiries_received: number;
   offers: number;
   declines: number;
+  /** The reason of each decline counted in `declines`, one entry per inquiry. */
+  decline_reasons: DeclineReason[];
   wins: number;
   median_response_seconds: number | null;
   stems_delivered: number;
@@ -16,10 +19,11 @@ export interface ScorecardRow {
 
 /**
  * Per supplier, over the inquiries first sent to it within [since, until): how many, how many it
- * offered on, declined (a decline that still stands: an offer after it clears it), won any line of,
- * its median time to a first offer, and of its stems from those inquiries the delivered ones
- * (delivered, invoiced or closed) and the quantity and quality claims raised against them (whatever
- * became of each: a claim raised is the supplier's record).
+ * offered on, declined (a decline that still stands: an offer after it clears it) and why (the
+ * latest decline's reason, when several of its addresses declined), won any line of, its median
+ * time to a first offer, and of its stems from those inquiries the delivered ones (delivered,
+ * invoiced or closed) and the quantity and quality claims raised against them (whatever became of
+ * each: a claim raised is the supplier's record).
  */
 export async function scorecardRows(
   db: Kysely<InquiryDB>,
@@ -31,7 +35,9 @@ export async function scorecardRows(
     with sent as (
       select supplier_id, inquiry_id, min(first_sent_at) as first_sent_at,
         (array_agg(supplier_name order by last_sent_at desc))[1] as supplier_name,
-        bool_or(declined_at is not null) as declined
+        bool_or(declined_at is not null) as declined,
+        (array_agg(decline_reason order by declined_at desc) filter (where declined_at is not null))[1]
+          as decline_reason
       from inquiry_recipients
       where tenant_id = ${tenantId}
       group by supplier_id, inquiry_id
@@ -63,6 +69,8 @@ export async function scorecardRows(
       count(*)::int as inquiries_received,
       count(a.inquiry_id)::int as offers,
       count(*) filter (where s.declined and a.inquiry_id is null)::int as declines,
+      coalesce(array_agg(s.decline_reason) filter (where s.declined and a.inquiry_id is null), '{}')
+        as decline_reasons,
       count(*) filter (where a.won)::int as wins,
       round(percentile_cont(0.5) within group (
         order by greatest(0, extract(epoch from a.first_offer_at - s.first_sent_at))

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { SupplierScorecard } from '@mfd/contracts';
+import { declineReasonsText, type SupplierScorecard } from '@mfd/contracts';
 import { addTableSheet, newWorkbook, workbookBytes } from './sheet';
 
 /** A 0..1 rate as a percentage rounded half-up to 2 decimals (66.67 for 2/3): what a desk reads. */
@@ -27,6 +27,7 @@ export async function scorecardsWorkbook(
       { header: 'Inquiries received', kind: 'count' },
       { header: 'Response rate (%)', kind: 'money' },
       { header: 'Decline rate (%)', kind: 'money' },
+      { header: 'Decline reasons', kind: 'text', width: 30 },
       { header: 'Median response (hours)', kind: 'money', width: 22 },
       { header: 'Win rate (%)', kind: 'money' },
       { header: 'Above best, average (%)', kind: 'money', width: 22 },
@@ -40,6 +41,7 @@ export async function scorecardsWorkbook(
       s.inquiries_received,
       percentOf(s.response_rate),
       percentOf(s.decline_rate),
+      declineReasonsText(s.decline_reasons),
       hoursOf(s.median_response_seconds),
       percentOf(s.win_rate),
       s.avg_diff_to_best_pct,

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { reportPeriod, type SupplierScorecard } from '@mfd/contracts';
+import {
+  DECLINE_REASONS,
+  reportPeriod,
+  type DeclineReason,
+  type DeclineReasonCount,
+  type SupplierScorecard,
+} from '@mfd/contracts';
 import { averagePercentAboveBest } from '@mfd/pricing';
 import { expectedInvoice, invoiceDifference } from '@mfd/stems';
 import type { InquiryDB } from '../../data/db';
@@ -10,6 +16,13 @@ import { comparableTotals } from './comparable-offers';
 
 const DAY_MS = 86_400_000;
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+
+/** The reasons counted, the most given first (ties in the offer page's order), none given left out. */
+export function countReasons(reasons: DeclineReason[]): DeclineReasonCount[] {
+  return DECLINE_REASONS.map((reason) => ({ reason, count: reasons.filter((r) => r === reason).length }))
+    .filter((r) => r.count > 0)
+    .sort((a, b) => b.count - a.count);
+}
 
 /**
  * Per supplier, each offer's landed cost against the lowest of its inquiry, as (cost, best) pairs
@@ -87,6 +100,7 @@ export async function supplierScorecards(
     inquiries_received: row.inquiries_received,
     response_rate: rate(row.offers, row.inquiries_received),
     decline_rate: rate(row.declines, row.inquiries_received),
+    decline_reasons: countReasons(row.decline_reasons),
     median_response_seconds: row.median_response_seconds,
     win_rate: rate(row.wins, row.inquiries_received),
     avg_diff_to_best_pct: averagePercentAboveBest(pairs.get(row.supplier_id) ?? []),
