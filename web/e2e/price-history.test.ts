@@ -80,6 +80,9 @@ describe('price history in the browser', () => {
     const compared = page.getByRole('table', { name: 'Offers compared' });
     await compared.getByText(/^Last done at this port: USD 600\.00 on \d{4}-\d\d-\d\d$/).waitFor();
     expect(flat(await compared.innerText())).toContain('USD 12.50 above last done');
+    // Beside the offer, its supplier's record: offered on both inquiries sent to it, no claims.
+    await compared.getByText('Responds to 100%').waitFor();
+    expect(flat(await compared.innerText())).toContain('No claims (quantity or quality)');
 
     // The comparison exported without supplier names.
     await page.getByRole('button', { name: 'Export' }).click();
@@ -125,5 +128,18 @@ describe('price history in the browser', () => {
     await cards.getByRole('button', { name: 'Win rate' }).click();
     const top = flat(await cards.locator('tbody tr').first().innerText());
     expect(top).toMatch(new RegExp(`^Cheap Oil ${run} 2 50% 0% .+ 50% — 0 0 0 0$`));
+
+    // The supplier's own page shows the same scorecard as a card.
+    await page
+      .getByRole('table', { name: 'Suppliers' })
+      .getByRole('link', { name: `Cheap Oil ${run}` })
+      .click();
+    await page.getByRole('heading', { name: `Cheap Oil ${run}` }).waitFor();
+    const card = page.getByRole('region', { name: 'Scorecard (last 90 days)' });
+    await card.getByText('Inquiries received').waitFor();
+    expect(flat(await card.innerText())).toMatch(
+      /^Scorecard \(last 90 days\) Inquiries received 2 Response rate 50% Decline rate 0% Median response .+ Win rate 50% Above best \(avg\) — Stems delivered 0 Quantity claims 0 Quality claims 0 Invoices flagged 0$/,
+    );
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -100,7 +100,11 @@ export type OffersExportQuery = z.input<typeof offersExportQuery>;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const supplierScorecardQuery = reportPeriodQuery;
+/** The period's scorecards, or one supplier's (`supplier_id`: a supplier with no inquiries in it has no row). */
+export const supplierScorecardQuery = z
+  .object({ from: reportDate('From'), to: reportDate('To'), supplier_id: uuid('Supplier').optional() })
+  .superRefine(checkPeriod);
+export type SupplierScorecardQuery = z.input<typeof supplierScorecardQuery>;
 
 export const declineReasonCount = z.object({ reason: z.enum(DECLINE_REASONS), count: z.number().int() });
 export type DeclineReasonCount = z.infer<typeof declineReasonCount>;

@@ -126,6 +126,20 @@ describe('supplier scorecards', () => {
       }),
     ]);
     expect((await get(user, '/api/insights/suppliers?from=2026-11-30&to=2026-11-01')).statusCode).toBe(400);
+
+    // One supplier's scorecard (the supplier page): the same row, measured against every offer;
+    // a supplier with nothing in the period (or another company's only) has none; a bad id is a 400.
+    const one = await get(user, `/api/insights/suppliers?from=2026-11-01&to=2026-11-30&supplier_id=${beta}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().items).toEqual([res.json().items[1]]);
+    const none = await get(
+      other,
+      `/api/insights/suppliers?from=2026-11-01&to=2026-11-30&supplier_id=${beta}`,
+    );
+    expect(none.json().items).toEqual([]);
+    const bad = await get(user, '/api/insights/suppliers?supplier_id=beta');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ field: 'supplier_id', message: 'Supplier must be a valid id' }]);
   });
   it('when suppliers declined, delivered, were claimed against and invoiced, then their scorecards count the company’s own records of the period', async () => {
     const [delta, echo] = [randomUUID(), randomUUID()];

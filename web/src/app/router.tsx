@@ -71,6 +71,10 @@ const SuppliersPage = lazyPage(
   () => import('../features/suppliers/routes/suppliers-page'),
   (m) => m.SuppliersPage,
 );
+const SupplierPage = lazyPage(
+  () => import('../features/suppliers/routes/supplier-page'),
+  (m) => m.SupplierPage,
+);
 const PricesPage = lazyPage(
   () => import('../features/insights/routes/prices-page'),
   (m) => m.PricesPage,
@@ -133,6 +137,7 @@ export const router = createBrowserRouter([
           { path: 'stems/:stemId', element: page(<StemDetailPage />), errorElement: <PageError /> },
           { path: 'customers', element: page(<CustomersPage />), errorElement: <PageError /> },
           { path: 'suppliers', element: page(<SuppliersPage />), errorElement: <PageError /> },
+          { path: 'suppliers/:supplierId', element: page(<SupplierPage />), errorElement: <PageError /> },
           { path: 'prices', element: page(<PricesPage />), errorElement: <PageError /> },
           { path: 'profile', element: page(<ProfilePage />), errorElement: <PageError /> },
           { path: 'admin', element: page(<AdminPage />), errorElement: <PageError /> },

@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Supplier, SupplierResponseStats } from '@mfd/contracts';
 import { formatMedianResponse, formatResponseRate } from '../lib/durations';
 import { EmptyState } from './empty-state';
@@ -50,7 +51,11 @@ export function SuppliersTable({
           <Table.Tbody>
             {suppliers.map((s) => (
               <Table.Tr key={s.id}>
-                <Table.Td fw={500}>{s.trading_name}</Table.Td>
+                <Table.Td fw={500}>
+                  <Anchor component={Link} to={`/suppliers/${s.id}`}>
+                    {s.trading_name}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{s.default_email}</Table.Td>
                 <Table.Td>
                   <Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">

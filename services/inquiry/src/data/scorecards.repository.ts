@@ -23,13 +23,14 @@ export interface ScorecardRow {
  * latest decline's reason, when several of its addresses declined), won any line of, its median
  * time to a first offer, and of its stems from those inquiries the delivered ones (delivered,
  * invoiced or closed) and the quantity and quality claims raised against them (whatever became of
- * each: a claim raised is the supplier's record).
+ * each: a claim raised is the supplier's record). With a supplier id, that supplier's row only.
  */
 export async function scorecardRows(
   db: Kysely<InquiryDB>,
   tenantId: string,
   since: Date,
   until: Date,
+  supplierId?: string,
 ): Promise<ScorecardRow[]> {
   const { rows } = await sql<ScorecardRow>`
     with sent as (
@@ -39,7 +40,7 @@ export async function scorecardRows(
         (array_agg(decline_reason order by declined_at desc) filter (where declined_at is not null))[1]
           as decline_reason
       from inquiry_recipients
-      where tenant_id = ${tenantId}
+      where tenant_id = ${tenantId} ${supplierId ? sql`and supplier_id = ${supplierId}` : sql``}
       group by supplier_id, inquiry_id
       having min(first_sent_at) >= ${since} and min(first_sent_at) < ${until}
     ),

@@ -21,3 +21,16 @@ export function useScorecardsBySupplier() {
       new Map(answer.items.map((s) => [s.supplier_id, s])),
   });
 }
+
+/** One supplier's scorecard over the last 90 days; none when nothing was sent to it then. */
+export function useSupplierScorecard(supplierId: string) {
+  return useQuery({
+    queryKey: ['insights', 'suppliers', supplierId],
+    queryFn: () =>
+      apiRequest<SupplierScorecardsResponse>(
+        `/api/insights/suppliers?supplier_id=${encodeURIComponent(supplierId)}`,
+      ),
+    select: (answer): SupplierScorecard | null => answer.items[0] ?? null,
+    staleTime: 60_000,
+  });
+}

@@ -25,3 +25,10 @@ export function useSaveSupplier(id?: string) {
       ]),
   });
 }
+
+/** One supplier with its contacts and ports. */
+export const useSupplier = (id: string) =>
+  useQuery({
+    queryKey: ['suppliers', 'one', id],
+    queryFn: () => apiRequest<Supplier>(`/api/suppliers/${id}`),
+  });

@@ -75,19 +75,20 @@ async function flaggedInvoices(db: Kysely<InquiryDB>, tenantId: string, inquiryI
 /**
  * How each supplier answered and fared over the inquiries sent to it in the period (the last 90
  * days unless from/to say otherwise): rates over the inquiries received; stems, claims and invoices
- * of those inquiries.
+ * of those inquiries. With a supplier id, that supplier's only (its distance from the best still
+ * measured against every offer of its inquiries).
  */
 export async function supplierScorecards(
   db: Kysely<InquiryDB>,
   tenantId: string,
-  query: { from?: string; to?: string },
+  query: { from?: string; to?: string; supplier_id?: string },
   now: Date,
 ): Promise<SupplierScorecard[]> {
   const { from, to } = reportPeriod(query, now);
   const since = new Date(`${from}T00:00:00Z`);
   const until = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
   const [rows, inquiryIds] = await Promise.all([
-    scorecardRows(db, tenantId, since, until),
+    scorecardRows(db, tenantId, since, until, query.supplier_id),
     inquiriesSent(db, tenantId, since, until),
   ]);
   const [pairs, flagged] = await Promise.all([

@@ -1,47 +1,10 @@
 import { Alert, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import { declineReasonsText, type SupplierScorecard } from '@mfd/contracts';
+import { useState } from 'react';
+import type { SupplierScorecard } from '@mfd/contracts';
 import { errorDetail } from '../../../lib/api-client';
-import { formatDuration } from '../../../lib/durations';
 import { useScorecards } from '../../../lib/api/scorecards';
-
-type Key = keyof SupplierScorecard;
-
-const percent = (rate: number) => `${Math.round(rate * 100)}%`;
-
-/** The decline rate with, beneath it, the declines by reason ("No availability 2, Other 1"). */
-function declines(s: SupplierScorecard): ReactNode {
-  if (s.decline_reasons.length === 0) return percent(s.decline_rate);
-  return (
-    <>
-      {percent(s.decline_rate)}
-      <Text size="xs">{declineReasonsText(s.decline_reasons)}</Text>
-    </>
-  );
-}
-
-const COLUMNS: { key: Key; label: string; show: (s: SupplierScorecard) => ReactNode }[] = [
-  { key: 'trading_name', label: 'Supplier', show: (s) => s.trading_name },
-  { key: 'inquiries_received', label: 'Inquiries received', show: (s) => String(s.inquiries_received) },
-  { key: 'response_rate', label: 'Response rate', show: (s) => percent(s.response_rate) },
-  { key: 'decline_rate', label: 'Decline rate', show: declines },
-  {
-    key: 'median_response_seconds',
-    label: 'Median response',
-    show: (s) => (s.median_response_seconds === null ? '—' : formatDuration(s.median_response_seconds)),
-  },
-  { key: 'win_rate', label: 'Win rate', show: (s) => percent(s.win_rate) },
-  {
-    key: 'avg_diff_to_best_pct',
-    label: 'Above best (avg)',
-    show: (s) => (s.avg_diff_to_best_pct === null ? '—' : `${s.avg_diff_to_best_pct}%`),
-  },
-  { key: 'stems_delivered', label: 'Stems delivered', show: (s) => String(s.stems_delivered) },
-  { key: 'claims_quantity', label: 'Quantity claims', show: (s) => String(s.claims_quantity) },
-  { key: 'claims_quality', label: 'Quality claims', show: (s) => String(s.claims_quality) },
-  { key: 'invoices_flagged', label: 'Invoices flagged', show: (s) => String(s.invoices_flagged) },
-];
+import { SCORECARD_FIGURES, type Key } from './scorecard-figures';
 
 /** Sorts by a column: text by name, figures as numbers (decimal text too), unknowns last. */
 function compare(key: Key, a: SupplierScorecard, b: SupplierScorecard): number {
@@ -78,7 +41,7 @@ export function ScorecardsTable() {
       <Table striped aria-label="Supplier scorecards">
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((c) => (
+            {SCORECARD_FIGURES.map((c) => (
               <Table.Th
                 key={c.key}
                 scope="col"
@@ -109,7 +72,7 @@ export function ScorecardsTable() {
         <Table.Tbody>
           {sorted.map((s) => (
             <Table.Tr key={s.supplier_id}>
-              {COLUMNS.map((c) => (
+              {SCORECARD_FIGURES.map((c) => (
                 <Table.Td key={c.key}>{c.show(s)}</Table.Td>
               ))}
             </Table.Tr>
