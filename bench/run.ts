@@ -14,6 +14,7 @@ const BENCHES = [
   'distribution',
   'gateway-overhead',
   'web-bundle',
+  'lighthouse',
   'price-history',
   'inquiry-burst',
   'lists-at-volume',

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 // In development the gateway (npm start, port 8080) answers /api and the queue board (/ops/queues);
 // in production it serves this build.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/ops': 'http://127.0.0.1:8080' } },
   // Source maps are written for the team's debugging but not referenced from the bundles; the
   // gateway never serves them (an /assets/*.js.map is 404), so browsers get no copy of the source.

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser } from '@mfd/testing';
 import { startGatewayStack, type GatewayStack } from './harness';
@@ -110,6 +111,40 @@ describe('gateway edge protections', () => {
     const asset = await s.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('when a browser accepts Brotli, then assets and pages come compressed ahead, cached as before; otherwise plain', async () => {
+    const compressed = await s.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toContain('javascript');
+    expect(compressed.headers['cache-control']).toContain('immutable');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
+
+    const page = await s.app.inject({
+      method: 'GET',
+      url: '/inquiries',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root"></div>');
+
+    const plain = await s.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
+    // The compressed copy is no address of its own.
+    const copy = await s.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js.br' });
+    expect(copy.statusCode).toBe(404);
   });
 
   it('when a browser asks for a source map of the app, then 404, whatever it accepts; the map stays in the build', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { testInfra, testKeys, uniqueRedisPrefix } from '@mfd/testing';
 import { startDirectory } from '../../directory/test/harness';
@@ -28,6 +29,12 @@ function fakeWebDist(): string {
     '<!doctype html><title>Marine Fuel Distribution</title><div id="root"></div>',
   );
   writeFileSync(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  // The build's compressed copies (web/precompress.ts), which the gateway sends to browsers that take them.
+  writeFileSync(join(dir, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
+  writeFileSync(
+    join(dir, 'index.html.br'),
+    brotliCompressSync('<!doctype html><title>Marine Fuel Distribution</title><div id="root"></div>'),
+  );
   // The build keeps its source maps (vite `sourcemap: 'hidden'`); the gateway must not hand them out.
   writeFileSync(join(dir, 'assets', 'app-1a2b3c.js.map'), '{"version":3,"sources":["src/app.tsx"]}');
   return dir;

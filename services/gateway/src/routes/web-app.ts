@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 const ASSETS = '/assets/';
 
 /**
- * The built web app: hashed assets cached for a year, index.html never cached, and every
+ * The built web app, compressed ahead (web/precompress.ts) where the browser accepts it: hashed
+ * assets cached for a year, index.html never cached, and every
  * other GET for a page answered with index.html so the client router can take it. Source maps
  * stay in the build output for the team's debugging and are never served: they would hand out
  * the app's source.
@@ -19,7 +20,10 @@ export async function webAppRoutes(app: FastifyInstance, { webDist }: { webDist:
       root: webDist,
       // Routes for the files that exist (the build is immutable): any other path is the app's.
       wildcard: false,
-      globIgnore: ['**/*.map'],
+      // The build's .br and .gz copies (web/precompress.ts) go out as the file they compress, to
+      // browsers that accept them; they are not addresses of their own.
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
+      preCompressed: true,
       index: false,
       setHeaders(reply, path) {
         reply.header(
