@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
-import { lazyWithQueries } from '../lib/lazy-with-queries';
+import { tokenStore } from '../lib/api-client';
+import { lazyWithQueries, type Preloadable } from '../lib/lazy-with-queries';
 import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 import { AuthGate } from './auth-gate';
 import { PageError } from './page-error';
@@ -11,7 +12,7 @@ import { PageLoader } from './page-loader';
  * download the directory, admin or profile screens (and their dependencies) it never uses, nor the
  * query cache they share.
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Preloadable<object> {
   return lazyWithQueries(() => load().then(pick));
 }
 
@@ -92,6 +93,15 @@ const NotFoundPage = lazyPage(
   (m) => m.NotFoundPage,
 );
 
+/** What a route behind sign-in keeps in its `handle`: how to fetch its screen ahead. */
+interface FetchAhead {
+  preload: () => Promise<unknown>;
+}
+
+function ahead(Page: Preloadable<object>): FetchAhead {
+  return { preload: Page.preload };
+}
+
 function page(element: ReactNode) {
   return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 }
@@ -126,24 +136,93 @@ export const router = createBrowserRouter([
         path: '/',
         element: <AuthGate>{page(<AppLayout />)}</AuthGate>,
         errorElement: <PageError />,
+        handle: ahead(AppLayout),
         children: [
           // Each page has its own boundary, so a failing page keeps the navigation around it.
-          { index: true, element: page(<DashboardPage />), errorElement: <PageError /> },
-          { path: 'inquiries', element: page(<InquiriesPage />), errorElement: <PageError /> },
+          {
+            index: true,
+            element: page(<DashboardPage />),
+            errorElement: <PageError />,
+            handle: ahead(DashboardPage),
+          },
+          {
+            path: 'inquiries',
+            element: page(<InquiriesPage />),
+            errorElement: <PageError />,
+            handle: ahead(InquiriesPage),
+          },
           // The create form has an address of its own, so Back returns to the list.
-          { path: 'inquiries/new', element: page(<NewInquiryPage />), errorElement: <PageError /> },
-          { path: 'inquiries/:inquiryId', element: page(<InquiryDetailPage />), errorElement: <PageError /> },
-          { path: 'stems', element: page(<StemsPage />), errorElement: <PageError /> },
-          { path: 'stems/:stemId', element: page(<StemDetailPage />), errorElement: <PageError /> },
-          { path: 'customers', element: page(<CustomersPage />), errorElement: <PageError /> },
-          { path: 'suppliers', element: page(<SuppliersPage />), errorElement: <PageError /> },
-          { path: 'suppliers/:supplierId', element: page(<SupplierPage />), errorElement: <PageError /> },
-          { path: 'prices', element: page(<PricesPage />), errorElement: <PageError /> },
-          { path: 'profile', element: page(<ProfilePage />), errorElement: <PageError /> },
-          { path: 'admin', element: page(<AdminPage />), errorElement: <PageError /> },
-          { path: '*', element: page(<NotFoundPage />) },
+          {
+            path: 'inquiries/new',
+            element: page(<NewInquiryPage />),
+            errorElement: <PageError />,
+            handle: ahead(NewInquiryPage),
+          },
+          {
+            path: 'inquiries/:inquiryId',
+            element: page(<InquiryDetailPage />),
+            errorElement: <PageError />,
+            handle: ahead(InquiryDetailPage),
+          },
+          {
+            path: 'stems',
+            element: page(<StemsPage />),
+            errorElement: <PageError />,
+            handle: ahead(StemsPage),
+          },
+          {
+            path: 'stems/:stemId',
+            element: page(<StemDetailPage />),
+            errorElement: <PageError />,
+            handle: ahead(StemDetailPage),
+          },
+          {
+            path: 'customers',
+            element: page(<CustomersPage />),
+            errorElement: <PageError />,
+            handle: ahead(CustomersPage),
+          },
+          {
+            path: 'suppliers',
+            element: page(<SuppliersPage />),
+            errorElement: <PageError />,
+            handle: ahead(SuppliersPage),
+          },
+          {
+            path: 'suppliers/:supplierId',
+            element: page(<SupplierPage />),
+            errorElement: <PageError />,
+            handle: ahead(SupplierPage),
+          },
+          {
+            path: 'prices',
+            element: page(<PricesPage />),
+            errorElement: <PageError />,
+            handle: ahead(PricesPage),
+          },
+          {
+            path: 'profile',
+            element: page(<ProfilePage />),
+            errorElement: <PageError />,
+            handle: ahead(ProfilePage),
+          },
+          {
+            path: 'admin',
+            element: page(<AdminPage />),
+            errorElement: <PageError />,
+            handle: ahead(AdminPage),
+          },
+          { path: '*', element: page(<NotFoundPage />), handle: ahead(NotFoundPage) },
         ],
       },
     ],
   },
 ]);
+
+/**
+ * With a session kept, the app's shell and the page asked for are fetched while the session is
+ * checked (/api/auth/me), not one after the other once it answers (issue 27: Lighthouse's request
+ * chain on the inquiry list). A signed-out visitor fetches nothing ahead.
+ */
+if (tokenStore.get())
+  for (const { route } of router.state.matches) void (route.handle as FetchAhead | undefined)?.preload();
