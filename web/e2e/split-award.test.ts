@@ -36,7 +36,7 @@ async function choose(page: Page, label: string, option: string) {
 describe('a split award in the browser', () => {
   const browser = useBrowser();
 
-  it('when the trader gives VLSFO to one supplier and MGO to another, then the split is costed against the best single offer, confirmed once, and each winner is told of its own line only', async () => {
+  it('when the trader gives VLSFO to one supplier and MGO to another, then the split is costed against the best single offer, confirmed once, each winner is told of its own line only and the inquiry shows what the split saved', async () => {
     const run = randomUUID().slice(0, 8);
     const suppliers = {
       a: { name: `Lump Sum Bunkers ${run}`, email: `lump.${run}@bunkers.example` },
@@ -110,5 +110,12 @@ describe('a split award in the browser', () => {
     const table = trader.getByRole('table', { name: 'Offers compared' });
     await table.getByText('Won: VLSFO').waitFor();
     await table.getByText('Won: MGO').waitFor();
+
+    // The details say what the split saved: 569,500 against A 571,500, B 576,000 and C 615,000
+    // (800 × 650 + 100 × 950): 587,500 on average, 615,000 at the highest.
+    await trader.getByRole('tab', { name: 'Details' }).click();
+    await trader
+      .getByText('The award is USD 18,000.00 below the average offer and USD 45,500.00 below the highest.')
+      .waitFor();
   }, 240_000);
 });

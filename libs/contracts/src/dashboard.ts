@@ -31,7 +31,7 @@ export const customerMonthSavings = z.object({
   customer_name: z.string().nullable(),
   vs_average_usd: z.string(),
   vs_highest_usd: z.string(),
-  /** The awards summed: whole awards with comparable offers (a split award has no saving). */
+  /** The awards summed: whole and split awards with comparable offers, a split counted once. */
   awarded: z.number().int(),
 });
 export type CustomerMonthSavings = z.infer<typeof customerMonthSavings>;

@@ -247,7 +247,10 @@ export const inquiryDetail = inquirySummary.extend({
     .nullable(),
   /** Edits of a sent inquiry its suppliers have not been told of yet (null: they have the latest). */
   pending_changes: pendingChanges.nullable(),
-  /** An awarded inquiry's saving; null before the award, on a split award or with no comparable offer. */
+  /**
+   * An awarded inquiry's saving, a split award's by the split's landed cost; null before the award,
+   * with no comparable offer, a line not placed or a cost unknown (an index without a value).
+   */
   savings: inquirySavings.nullable(),
 });
 export type InquiryDetail = z.infer<typeof inquiryDetail>;

@@ -116,7 +116,9 @@ describe('the dashboard’s figures of the month, savings per customer and month
     );
     await setInquiry(e.inquiry.id, { created_at: thirteenMonthsAgo });
 
-    // This month, a split award (VLSFO to one supplier, MGO to another): no saving, both lines' tonnes.
+    // This month, a split award (VLSFO to one supplier, MGO to another), both lines' tonnes. Whole:
+    // 300 × 590 + 50 × 880 = 221,000 and 300 × 600 + 50 × 870 = 223,500 (mean 222,250); the split
+    // 177,000 + 43,500 = 220,500: saved 1,750.00 against the mean, 3,000.00 against the highest.
     const split = await seed.inquiry(
       user.tenantId,
       port,
@@ -187,17 +189,18 @@ describe('the dashboard’s figures of the month, savings per customer and month
       awaiting_offers: 1,
       stems_awaiting_delivery: 2,
       claims_near_time_bar: 2,
-      // 11,000.00 + 2,000.00 against the mean; the split award adds nothing.
-      savings_this_month_usd: '13000.00',
+      // 11,000.00 + 2,000.00 + the split's 1,750.00 (once, though it has two winners) against the mean.
+      savings_this_month_usd: '14750.00',
     });
     expect(dash.total_inquiries).toBe(7);
     expect(dash.savings_by_customer_month).toEqual([
       {
         month: utcMonth(now),
         customer_name: 'Nordic Tankers',
-        vs_average_usd: '13000.00',
-        vs_highest_usd: '35000.00',
-        awarded: 2,
+        vs_average_usd: '14750.00',
+        // 30,000.00 + 5,000.00 + 3,000.00.
+        vs_highest_usd: '38000.00',
+        awarded: 3,
       },
       {
         month: utcMonth(lastMonth),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ClaimKind, DeclineReason, OfferStatus, StemStatus } from '@mfd/contracts';
+import type { ChargeInput, ClaimKind, DeclineReason, OfferStatus, StemStatus } from '@mfd/contracts';
 import type { InquiryDB } from '../src/data/db';
+import { insertCharges } from '../src/data/offer-charges.repository';
 
 /**
  * Offers written straight into the tables, with the times a report reads (submitted, awarded):
@@ -81,6 +82,8 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
         /** A split award: the indexes of the lines it won. */
         awardedLines?: number[];
         supplierId?: string;
+        /** The revision's charges (barging, other), on every line unless they name some. */
+        charges?: ChargeInput[];
       },
     ) {
       const id = randomUUID();
@@ -123,6 +126,7 @@ export function insightSeeder(db: Kysely<InquiryDB>) {
             ],
       );
       if (lines.length) await db.insertInto('offer_lines').values(lines).execute();
+      await insertCharges(db, inquiry.tenantId, id, 1, opts.charges ?? []);
       await db
         .insertInto('offer_revisions')
         .values({

@@ -45,24 +45,63 @@ describe('savings of an award', () => {
     expect((await get(other, `/api/inquiries/${inquiry.id}`)).statusCode).toBe(404);
   });
 
-  it('when an award is split between suppliers, then no single landed cost is saved against and savings is null', async () => {
+  const barging = (amount: string) => ({
+    kind: 'barging' as const,
+    basis: 'lump_sum' as const,
+    amount,
+    threshold_mt: null,
+    amount_above: null,
+    product_line_ids: null,
+    note: null,
+  });
+
+  /** VLSFO 500 MT and MGO 100 MT; A (600 / 900, barging 1,500 lump sum) wins VLSFO, B MGO unless not placed. */
+  async function splitInquiry(mgo: string | { index: string; differential: string }, mgoPlaced = true) {
     const inquiry = await seed.inquiry(user.tenantId, port, [
       { product: 'VLSFO', max: '500' },
       { product: 'MGO', max: '100' },
     ]);
+    const at = { submittedAt: '2026-11-02T10:00:00Z' };
     await seed.offer(inquiry, ['600', '900'], {
+      ...at,
       status: 'awarded',
       awardedLines: [0],
-      submittedAt: '2026-11-02T10:00:00Z',
+      charges: [barging('1500')],
     });
-    await seed.offer(inquiry, ['610', '880'], {
-      status: 'awarded',
-      awardedLines: [1],
-      submittedAt: '2026-11-02T10:00:00Z',
+    await seed.offer(inquiry, ['610', mgo], {
+      ...at,
+      ...(mgoPlaced ? { status: 'awarded', awardedLines: [1] } : { status: 'not_awarded' }),
     });
+    await seed.offer(inquiry, ['650', '950'], { ...at, status: 'not_awarded' });
+    // Partial (no MGO): it prices something else and is not compared.
+    await seed.offer(inquiry, ['500', null], { ...at, status: 'not_awarded' });
     await awarded(inquiry.id);
+    return inquiry;
+  }
+
+  it('when an award is split between suppliers, then its saving is the split landed cost against the mean and the highest comparable offer', async () => {
+    // B's MGO is index-linked: MGO Platts 870 + 10 = 880 a tonne, at the inquiry's value.
+    const inquiry = await splitInquiry({ index: 'MGO Platts', differential: '10' });
+    await seed.indexValue(inquiry, 'MGO Platts', '870');
+    // The split: A's VLSFO 500 × 600 = 300,000 with its lump sum whole, 1,500 → 301,500; B's MGO
+    // 100 × 880 = 88,000; together 389,500.
+    // The comparable offers whole: A 300,000 + 90,000 + 1,500 = 391,500; B 305,000 + 88,000 =
+    // 393,000; C 325,000 + 95,000 = 420,000 (the partial one left out). Mean 1,204,500 / 3 = 401,500:
+    // 401,500 − 389,500 = 12,000.00 saved against the mean, 420,000 − 389,500 = 30,500.00 against
+    // the highest.
     const res = await get(user, `/api/inquiries/${inquiry.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().savings).toBeNull();
+    expect(res.json().savings).toEqual({ vs_average_usd: '12000.00', vs_highest_usd: '30500.00' });
+  });
+
+  it('when a split award’s part has no known cost (an index without a value) or a line is not placed, then savings is null', async () => {
+    const unknown = await splitInquiry({ index: 'MGO Platts', differential: '10' });
+    // MGO not placed: the split buys VLSFO alone, and the comparable offers price both lines.
+    const notPlaced = await splitInquiry('880', false);
+    for (const inquiry of [unknown, notPlaced]) {
+      const res = await get(user, `/api/inquiries/${inquiry.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().savings).toBeNull();
+    }
   });
 });

@@ -20,7 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps }> = asy
       schema: {
         operationId: 'getDashboard',
         summary:
-          'The start page’s figures and the latest inquiries and offers; this month’s inquiries, the inquiries awaiting offers (distributed, no offer yet), stems awaiting delivery, claims within 72 hours of their time bar, the savings of this month’s awards against the mean comparable offer, the savings per customer and month and the tonnes awarded per grade and month (requested max of the awarded lines) over the last 12 months; months are UTC calendar months, split awards have no saving',
+          'The start page’s figures and the latest inquiries and offers; this month’s inquiries, the inquiries awaiting offers (distributed, no offer yet), stems awaiting delivery, claims within 72 hours of their time bar, the savings of this month’s awards against the mean comparable offer, the savings per customer and month and the tonnes awarded per grade and month (requested max of the awarded lines) over the last 12 months; months are UTC calendar months, a split award saves by its split landed cost',
         tags: ['dashboard'],
         response: { 200: dashboard },
       },

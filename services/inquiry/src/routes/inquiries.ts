@@ -141,9 +141,9 @@ export const inquiryRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota
       const lines = (await linesByInquiry(db, request.auth.tenantId, [inquiry.id])).get(inquiry.id) ?? [];
       const savings =
         inquiry.status === 'awarded'
-          ? await savingsByInquiry(db, request.auth.tenantId, [
-              { id: inquiry.id, lineIds: lines.map((l) => l.id) },
-            ]).then((m) => m.get(inquiry.id) ?? null)
+          ? await savingsByInquiry(db, request.auth.tenantId, [inquiry.id]).then(
+              (m) => m.get(inquiry.id) ?? null,
+            )
           : null;
       return toDetail(inquiry, lines, await pendingChanges(db, inquiry, lines), savings);
     },

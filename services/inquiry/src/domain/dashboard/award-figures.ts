@@ -11,8 +11,8 @@ import { utcMonth, utcMonthStart } from './calendar-months';
 /**
  * The dashboard's award figures over the last DASHBOARD_MONTHS UTC months, each award in the month
  * its offer was awarded: the savings per customer and month (each inquiry's saving by the inquiry
- * detail's own rule, savingsByInquiry; a split award has none and is left out of every sum), this
- * month's saving against the mean, and the tonnes awarded per grade and month (the awarded lines'
+ * detail's own rule, savingsByInquiry, a split award's once for the whole split), this month's
+ * saving against the mean, and the tonnes awarded per grade and month (the awarded lines'
  * requested max, the quantity the price history weights awarded prices by; a split award's lines
  * count for the offer that won each).
  */
@@ -20,19 +20,19 @@ export async function awardFigures(db: Kysely<InquiryDB>, tenantId: string, now:
   const awards = await awardsSince(db, tenantId, utcMonthStart(now, DASHBOARD_MONTHS - 1));
   const inquiryIds = [...new Set(awards.map((a) => a.inquiry_id))];
   const lines = await linesByInquiry(db, tenantId, inquiryIds);
-  const savings = await savingsByInquiry(
-    db,
-    tenantId,
-    inquiryIds.map((id) => ({ id, lineIds: (lines.get(id) ?? []).map((l) => l.id) })),
-  );
+  const savings = await savingsByInquiry(db, tenantId, inquiryIds);
 
   const saved: MonthSaving[] = [];
   const volume: MonthLine[] = [];
+  const counted = new Set<string>();
   for (const award of awards) {
     const month = utcMonth(award.awarded_at);
-    // A saving exists only for a whole award: one winning offer, so one row of its inquiry here.
+    // A split award has a row per winner (awarded together): its saving counts once.
     const saving = savings.get(award.inquiry_id);
-    if (saving) saved.push({ month, customer_name: award.customer_name, savings: saving });
+    if (saving && !counted.has(award.inquiry_id)) {
+      counted.add(award.inquiry_id);
+      saved.push({ month, customer_name: award.customer_name, savings: saving });
+    }
     for (const line of lines.get(award.inquiry_id) ?? []) {
       if (award.awarded_line_ids && !award.awarded_line_ids.includes(line.id)) continue;
       volume.push({ month, product: line.product_name, quantity_mt: line.quantity_mt_max });

@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
+import type { ChargeInput } from '@mfd/contracts';
 import type { InquiryDB } from '../../data/db';
 import { chargesByOffer } from '../../data/offer-charges.repository';
 import { linesByOffer } from '../../data/offer-lines.repository';
 import { indexValuesByInquiry } from '../../data/price-history.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
 import { offeredOffers } from '../../data/scorecards.repository';
-import { chargeOf, priceOffer } from '../rfq/offer-pricing';
+import { chargeOf, priceOffer, type OfferFigures } from '../rfq/offer-pricing';
 
 /**
- * The landed cost of each comparable offer on the inquiries: only firm, complete offers (an
- * indicative or partial one prices something else), at the inquiry's requested quantities and
- * index values (the comparison's own rule, priceOffer).
+ * Every offered offer on the inquiries priced as the comparison prices it (priceOffer: the
+ * inquiry's requested quantities and index values), with its charges, and the inquiries' lines.
  */
-export async function comparableTotals(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
+export async function pricedOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
   const offers = await offeredOffers(db, tenantId, inquiryIds);
   const [requested, lines, charges, indexValues] = await Promise.all([
     linesByInquiry(db, tenantId, inquiryIds),
@@ -24,15 +24,33 @@ export async function comparableTotals(db: Kysely<InquiryDB>, tenantId: string, 
     chargesByOffer(db, tenantId, offers),
     indexValuesByInquiry(db, tenantId, inquiryIds),
   ]);
-  return offers.flatMap((o) => {
-    const figures = priceOffer(
-      requested.get(o.inquiry_id) ?? [],
-      lines.get(o.id) ?? [],
-      (charges.get(o.id) ?? []).map(chargeOf),
-      indexValues.get(o.inquiry_id) ?? [],
-    );
-    return figures.total_landed_cost === null || figures.partial
+  return {
+    requested,
+    offers: offers.map((o) => {
+      const offerCharges: ChargeInput[] = (charges.get(o.id) ?? []).map(chargeOf);
+      const figures: OfferFigures = priceOffer(
+        requested.get(o.inquiry_id) ?? [],
+        lines.get(o.id) ?? [],
+        offerCharges,
+        indexValues.get(o.inquiry_id) ?? [],
+      );
+      return { ...o, charges: offerCharges, figures };
+    }),
+  };
+}
+
+export type PricedOffer = Awaited<ReturnType<typeof pricedOffers>>['offers'][number];
+
+/** The comparable ones: firm and complete (an indicative or partial offer prices something else). */
+export function comparable(offers: PricedOffer[]) {
+  return offers.flatMap((o) =>
+    o.figures.total_landed_cost === null || o.figures.partial
       ? []
-      : [{ ...o, total: figures.total_landed_cost }];
-  });
+      : [{ ...o, total: o.figures.total_landed_cost }],
+  );
+}
+
+/** The landed cost of each comparable offer on the inquiries (see pricedOffers and comparable). */
+export async function comparableTotals(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
+  return comparable((await pricedOffers(db, tenantId, inquiryIds)).offers);
 }

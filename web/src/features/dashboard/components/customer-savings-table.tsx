@@ -5,7 +5,7 @@ import { formatUsd } from '../../../lib/money';
 
 /**
  * Issue 26 §3: what the awards saved, per customer and UTC month over the last 12 months (a split
- * award has no single saving and is not in the sums).
+ * award by its split landed cost, counted once).
  */
 export function CustomerSavingsTable({
   rows,
