@@ -19,6 +19,7 @@ export default defineConfig({
             'services/*/src/**/*.test.ts',
             'web/src/**/*.test.ts',
             'scripts/*.test.ts',
+            'scripts/seed/*.test.ts',
           ],
           environment: 'node',
         },

@@ -754,6 +754,8 @@ try {
   console.log(line(two));
 
   const timeRatio = real20.ms / raw20.ms;
+  // Issue 27: at most 1.30x the raw pool's time (the seed's 1.5x was restated).
+  const MAX_TIME_RATIO = 1.3;
   // Replicas are compared on their sending phase: the distribute calls before it are the same work
   // in both runs (not the mailers'), and so is a fresh process's warm-up at its start.
   const scale = two.steadyRate! / one.steadyRate!;
@@ -761,7 +763,7 @@ try {
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   console.log(
     `\nreal path at 20 connections: ${fmt(real20.rate)} mails/s (target >= 200: ${verdict(real20.rate >= 200)}), ` +
-      `${fmt(timeRatio, 2)}x the raw pool's time (target <= 1.5x: ${verdict(timeRatio <= 1.5)})`,
+      `${fmt(timeRatio, 2)}x the raw pool's time (target <= ${MAX_TIME_RATIO}x: ${verdict(timeRatio <= MAX_TIME_RATIO)})`,
   );
   console.log(
     `two replicas: ${fmt(scale, 2)}x one replica's sending rate, 10% to 90% of the mails (target >= 1.8x: ${verdict(scale >= 1.8)}); ` +
@@ -777,8 +779,8 @@ try {
     {
       metric: 'real path / raw pool time, 20 connections',
       value: `${fmt(timeRatio, 2)}x`,
-      target: '<= 1.5x',
-      pass: timeRatio <= 1.5,
+      target: `<= ${MAX_TIME_RATIO}x`,
+      pass: timeRatio <= MAX_TIME_RATIO,
     },
     {
       metric: 'two mailers / one, sending rate (10-90% of mails)',
