@@ -24,6 +24,7 @@ import { hashPassword } from '../../services/identity/src/domain/passwords';
 import { migrations as identityMigrations } from '../../services/identity/src/migrations';
 import type { InquiryDB } from '../../services/inquiry/src/data/db';
 import { priceOffer } from '../../services/inquiry/src/domain/rfq/offer-pricing';
+import { revisionContent } from '../../services/inquiry/src/domain/rfq/revision-content';
 import { stemReference } from '../../services/inquiry/src/domain/stems/reference-number';
 import { migrations as inquiryMigrations } from '../../services/inquiry/src/migrations';
 import { CUSTOMERS, PORTS, SUPPLIERS, TRADERS, VESSEL_IMOS, VESSEL_NAMES } from './cast';
@@ -406,33 +407,29 @@ function offerRows(
     tenant_id: tenantId,
     source: 'link',
     submitted_at: offer.submittedAt,
-    content: {
-      source: 'link',
-      supplier_id: supplier.id,
-      supplier_name: supplier.name,
-      supplier_email: supplier.email,
-      recorded_by: null,
-      inquiry_revision: 1,
-      lines: input.lines.map((line, i) => ({
-        ...line,
-        product_name: plan.lines[i]!.grade,
-        iso_spec: ISO_SPEC,
-        quantity_mt_min: tonnes(plan.lines[i]!.minTenths),
-        quantity_mt_max: tonnes(plan.lines[i]!.maxTenths),
-      })),
-      charges: figures.charges,
-      payment: input.payment,
-      payment_terms: input.payment_terms,
-      valid_until: input.valid_until,
-      remarks: input.remarks,
-      fuel_cost: figures.fuel_cost,
-      charges_cost: figures.charges_cost,
-      total_landed_cost: figures.total_landed_cost,
-      all_in_per_mt: figures.all_in_per_mt,
-      total_stem_cost: figures.total_landed_cost,
-      indicative: figures.indicative,
-      partial: figures.partial,
-    },
+    content: revisionContent(
+      {
+        source: 'link',
+        supplierId: supplier.id,
+        supplierName: supplier.name,
+        supplierEmail: supplier.email,
+        recordedBy: null,
+      },
+      1,
+      new Map(
+        plan.lines.map((l, i) => [
+          lineIds[i]!,
+          {
+            product_name: l.grade,
+            iso_spec: ISO_SPEC,
+            quantity_mt_min: tonnes(l.minTenths),
+            quantity_mt_max: tonnes(l.maxTenths),
+          },
+        ]),
+      ),
+      input,
+      figures,
+    ),
   });
   return id;
 }

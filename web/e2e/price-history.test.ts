@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCall, createCustomer, createInquiry } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
+import { chartPrices } from './support/prices';
 import { confirmMailbox, signUp } from './support/session';
 
 const DAY = 86_400_000;
@@ -100,16 +101,7 @@ describe('price history in the browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Prices' }).click();
     await page.getByRole('heading', { name: 'Prices' }).waitFor();
     await page.getByText('Choose a port and a fuel type').waitFor();
-    await page.getByRole('textbox', { name: 'Port' }).fill('SGSIN');
-    await page
-      .getByRole('option', { name: /Singapore/ })
-      .first()
-      .click();
-    await page.getByRole('textbox', { name: 'Fuel Type' }).click();
-    await page.getByRole('option', { name: 'VLSFO', exact: true }).click();
-    const table = page.getByRole('table', { name: 'Prices per day' });
-    await table.waitFor();
-    await page.locator('.recharts-surface').first().waitFor();
+    const table = await chartPrices(page, 'SGSIN', 'VLSFO');
     const row = flat(await table.locator('tbody tr').first().innerText());
     expect(row).toMatch(/^\d{4}-\d\d-\d\d 3 USD 600\.00 USD 612\.50 USD 620\.00 USD 600\.00 \(1\)$/);
     expect(await axeViolations(page)).toEqual([]);

@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiCall } from './support/api';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
+import { chartPrices } from './support/prices';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DAY = 86_400_000;
@@ -168,16 +169,7 @@ describe('a company with a year of data (npm run seed)', () => {
 
     // The Prices page charts Singapore's VLSFO over its default 90 days.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Prices' }).click();
-    await page.getByRole('textbox', { name: 'Port' }).fill('SGSIN');
-    await page
-      .getByRole('option', { name: /Singapore/ })
-      .first()
-      .click();
-    await page.getByRole('textbox', { name: 'Fuel Type' }).click();
-    await page.getByRole('option', { name: 'VLSFO', exact: true }).click();
-    const table = page.getByRole('table', { name: 'Prices per day' });
-    await table.waitFor();
-    await page.locator('.recharts-surface').first().waitFor();
+    const table = await chartPrices(page, 'SGSIN', 'VLSFO');
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(15);
   });
 });

@@ -20,6 +20,7 @@ import { OfferInputError, OfferLinkClosedError, OfferNotFoundError } from './off
 import { offerLinkState } from './offer-link-state';
 import { offerTokenHash } from './offer-link-token';
 import { priceOffer } from './offer-pricing';
+import { revisionContent } from './revision-content';
 import { checkValidity } from './offer-validity';
 
 /** Who an offer is from, and how it came in. */
@@ -96,8 +97,6 @@ async function writeOffer(
   });
   await replaceOfferLines(trx, inquiry.tenant_id, saved.id, input.lines);
   await insertCharges(trx, inquiry.tenant_id, saved.id, saved.revision, input.charges);
-  // What was offered when, as the supplier saw the inquiry: names and quantities travel with it,
-  // so a later amendment of the inquiry does not rewrite an old revision's meaning or total.
   await insertRevision(trx, {
     offer_id: saved.id,
     revision: saved.revision,
@@ -105,36 +104,7 @@ async function writeOffer(
     source: offerer.source,
     submitted_at: now,
     round: inquiry.round,
-    content: {
-      source: offerer.source,
-      supplier_id: offerer.supplierId,
-      supplier_name: offerer.supplierName,
-      supplier_email: offerer.supplierEmail,
-      recorded_by: offerer.recordedBy,
-      inquiry_revision: inquiry.revision,
-      lines: input.lines.map((line) => {
-        const asked = byId.get(line.product_line_id)!;
-        return {
-          ...line,
-          product_name: asked.product_name,
-          iso_spec: asked.iso_spec,
-          quantity_mt_min: asked.quantity_mt_min,
-          quantity_mt_max: asked.quantity_mt_max,
-        };
-      }),
-      charges: figures.charges,
-      payment: input.payment,
-      payment_terms: input.payment_terms,
-      valid_until: input.valid_until,
-      remarks: input.remarks,
-      fuel_cost: figures.fuel_cost,
-      charges_cost: figures.charges_cost,
-      total_landed_cost: figures.total_landed_cost,
-      all_in_per_mt: figures.all_in_per_mt,
-      total_stem_cost: figures.total_landed_cost,
-      indicative: figures.indicative,
-      partial: figures.partial,
-    },
+    content: revisionContent(offerer, inquiry.revision, byId, input, figures),
   });
   if (inquiryStatus !== inquiry.status)
     await updateInquiry(trx, inquiry.tenant_id, inquiry.id, { status: inquiryStatus });
