@@ -9,6 +9,7 @@ import * as directoryDeps from '../services/directory/src/deps';
 import { buildApp as buildInquiry } from '../services/inquiry/src/app';
 import { inquiryConfig } from '../services/inquiry/src/config';
 import * as inquiryDeps from '../services/inquiry/src/deps';
+import { backfillAwardSavings } from '../services/inquiry/src/domain/insights/award-savings';
 import { saveResults } from './results';
 
 /**
@@ -20,7 +21,10 @@ import { saveResults } from './results';
  * list's first page, a search by vessel name, the dashboard, and the calls the web app's Offers tab
  * makes for the inquiry with 200 offers. p50/p95 over 40 runs each; target p95 <= 25 ms at 100,000.
  * Seeded in SQL (generate_series; ids derived from the company and the inquiry's number, so each
- * table is filled without joins) in schemas of the bench's own, dropped at the end.
+ * table is filled without joins) in schemas of the bench's own, dropped at the end. Awards seeded in
+ * SQL have no kept saving (award_savings, which the award route writes): after each size is seeded,
+ * the service's start-up backfill fills them (timed and printed), so the dashboard is timed as it
+ * answers in the steady state, not on the one read that would compute a year of savings.
  */
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const RUNS = 40;
@@ -235,13 +239,17 @@ try {
       'offer_lines',
     ])
       await sql`vacuum analyze ${sql.id(inq.schema, table)}`.execute(db);
+    const backfill = performance.now();
+    const kept = await backfillAwardSavings(db);
+    await sql`vacuum analyze ${sql.id(inq.schema, 'award_savings')}`.execute(db);
+    const backfilled = `${kept.toLocaleString()} awards' savings backfilled in ${((performance.now() - backfill) / 1000).toFixed(1)} s`;
     const counts = await sql<{ offers: number; lines: number }>`
       select (select count(*)::int from offers where tenant_id = ${company.tenantId}) as offers,
         (select count(*)::int from inquiry_products where tenant_id = ${company.tenantId}) as lines`.execute(
       db,
     );
     console.log(
-      `${size.toLocaleString()} inquiries (${counts.rows[0]!.lines.toLocaleString()} fuel lines, ${counts.rows[0]!.offers.toLocaleString()} offers) per company, seeded in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+      `${size.toLocaleString()} inquiries (${counts.rows[0]!.lines.toLocaleString()} fuel lines, ${counts.rows[0]!.offers.toLocaleString()} offers) per company, seeded in ${((backfill - start) / 1000).toFixed(1)} s; ${backfilled}`,
     );
     for (const call of CALLS) {
       const { p50, p95 } = call.context

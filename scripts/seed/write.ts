@@ -23,6 +23,7 @@ import { createCompanyAndUser, findUserByEmail } from '../../services/identity/s
 import { hashPassword } from '../../services/identity/src/domain/passwords';
 import { migrations as identityMigrations } from '../../services/identity/src/migrations';
 import type { InquiryDB } from '../../services/inquiry/src/data/db';
+import { refreshAwardSavings } from '../../services/inquiry/src/domain/insights/award-savings';
 import { priceOffer } from '../../services/inquiry/src/domain/rfq/offer-pricing';
 import { revisionContent } from '../../services/inquiry/src/domain/rfq/revision-content';
 import { stemReference } from '../../services/inquiry/src/domain/stems/reference-number';
@@ -602,7 +603,8 @@ type Rows = Record<(typeof TABLES)[number], object[]>;
  * A company with `months` of trading behind it, written into the schemas the services own (each
  * migrated first, so it runs before or beside `npm start`). The identity and directory parts are
  * written through the services' own repositories; the history straight into the inquiry tables
- * with the times it happened at (the API would stamp "now"), in one transaction.
+ * with the times it happened at (the API would stamp "now"), in one transaction, with the awards'
+ * kept savings (refreshAwardSavings, as an award through the API writes them).
  */
 export async function seedCompany(target: SeedTarget, options: SeedOptions): Promise<SeedSummary> {
   const now = options.now ?? new Date();
@@ -629,6 +631,12 @@ export async function seedCompany(target: SeedTarget, options: SeedOptions): Pro
           .insertInto('stem_reference_sequences')
           .values({ tenant_id: tenantId, year, last_sequence: last })
           .execute();
+      // The awards' savings as the award route keeps them, so the first dashboard reads them stored.
+      await refreshAwardSavings(
+        trx,
+        tenantId,
+        written.filter((_, i) => plan[i]!.status === 'awarded').map((w) => w.id),
+      );
     });
     // What the inquiry.created events would have counted on each customer.
     await countInquiries(

@@ -3,6 +3,7 @@ import { runServer } from '@mfd/service-kit';
 import { buildApp } from './app';
 import { alertWindows, readConfig } from './config';
 import { closeDeps, createDeps, migrate } from './deps';
+import { startAwardSavingsBackfill } from './jobs/award-savings-backfill';
 import { startMailStatusConsumer } from './jobs/mail-status';
 import { NotificationTicker } from './jobs/notification-ticker';
 import { sendDueReminders } from './domain/rfq/reminders';
@@ -35,8 +36,10 @@ const notifications = new NotificationTicker({
   logger,
 });
 notifications.start();
+const awardSavings = startAwardSavingsBackfill(deps.database.db, logger);
 await runServer(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT }, async () => {
   await notifications.stop();
+  await awardSavings.stop();
   await mailStatus.close();
   await closeDeps(deps);
 });

@@ -52,17 +52,24 @@ export async function dashboardCounts(db: Kysely<InquiryDB>, tenantId: string, m
 
 /**
  * The winning offers of the company's awarded inquiries awarded since a moment (one per inquiry,
- * several for a split award), read through offers_tenant_awarded_idx: the tenant's awards by time.
+ * several for a split award), read through offers_tenant_awarded_idx: the tenant's awards by time,
+ * each with its kept saving (award_savings; `kept` false where none was computed yet).
  */
 export function awardsSince(db: Kysely<InquiryDB>, tenantId: string, since: Date) {
   return db
     .selectFrom('offers as o')
     .innerJoin('inquiries as i', 'i.id', 'o.inquiry_id')
+    .leftJoin('award_savings as s', (j) =>
+      j.onRef('s.inquiry_id', '=', 'o.inquiry_id').on('s.tenant_id', '=', tenantId),
+    )
     .select([
       'o.inquiry_id',
       sql<Date>`o.awarded_at`.as('awarded_at'),
       'o.awarded_line_ids',
       'i.customer_name',
+      sql<boolean>`s.inquiry_id is not null`.as('kept'),
+      's.vs_average_usd',
+      's.vs_highest_usd',
     ])
     .where('o.tenant_id', '=', tenantId)
     .where('o.status', '=', 'awarded')

@@ -458,9 +458,19 @@ export interface CompanyCountsTable {
   offers: number;
 }
 
+/** What an award saved (savingsByInquiry), kept per awarded inquiry; null figures: none. */
+export interface AwardSavingsTable {
+  inquiry_id: string;
+  tenant_id: string;
+  vs_average_usd: string | null;
+  vs_highest_usd: string | null;
+  computed_at: UpdatedAt;
+}
+
 export interface InquiryDB extends WithOutbox, StemLifeTables {
   inquiries: InquiriesTable;
   company_counts: CompanyCountsTable;
+  award_savings: AwardSavingsTable;
   inquiry_products: InquiryProductsTable;
   offers: OffersTable;
   distributions: DistributionsTable;

@@ -14,6 +14,7 @@ import {
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
 import { invitationJobIds } from '../../data/recipients.repository';
 import { byUser, recordAudit, type AuditEntry } from '../audit';
+import { refreshAwardSavings } from '../insights/award-savings';
 import type { Caller } from '../inquiries';
 import { nextStatus } from '../inquiry-lifecycle';
 import { afterWinnerAwarded, type AwardedWinner } from './after-award';
@@ -50,8 +51,9 @@ interface Decision {
  * Carries out an award inside its transaction, under the inquiry's lock: each winner must still be
  * a standing offer at the revision the trader reviewed (409 with the revision it is now) and within
  * its validity (409); then each winner is awarded with the lines it won, every other standing offer
- * is not, the inquiry is awarded, the trail records it, and through the supplier mail gate each
- * winner's confirmation of its own lines and the others' notes go into the outbox.
+ * is not, the inquiry is awarded, its saving is kept (award_savings), the trail records it, and
+ * through the supplier mail gate each winner's confirmation of its own lines and the others' notes
+ * go into the outbox.
  */
 async function carryOut(
   trx: Kysely<InquiryDB>,
@@ -82,6 +84,8 @@ async function carryOut(
     winners.map((w) => w.offer.id),
   );
   await updateInquiry(trx, caller.tenantId, inquiry.id, { status: inquiryStatus });
+  // What the award saved is kept with it, for the dashboard's sums (it never changes after).
+  await refreshAwardSavings(trx, caller.tenantId, [inquiry.id]);
 
   const names = new Map(requested.map((l) => [l.id, l.product_name]));
   const split = winners.length > 1 || notPlaced.length > 0;
