@@ -150,6 +150,28 @@ describe('price history and last done', () => {
       ],
     });
     expect((await get(other, `/api/inquiries/${next.id}/last-done`)).statusCode).toBe(404);
+
+    // An inquiry awarded on the 4th compares with what was done before: the 2nd's award, not the 8th's.
+    const later = await seed.inquiry(user.tenantId, port, [{ product: 'VLSFO', max: '500' }]);
+    await seed.offer(later, ['640'], {
+      status: 'awarded',
+      submittedAt: '2026-11-08T01:00:00Z',
+      awardedAt: '2026-11-08T02:00:00Z',
+    });
+    expect((await get(user, `/api/inquiries/${next.id}/last-done`)).json().items[0].inquiry_id).toBe(
+      later.id,
+    );
+    const before = await get(user, `/api/inquiries/${second.id}/last-done`);
+    expect(before.json()).toEqual({
+      items: [
+        {
+          product_line_id: second.lineIds[0],
+          price_per_mt: '600.00',
+          date: '2026-11-02',
+          inquiry_id: first.id,
+        },
+      ],
+    });
   });
 
   it('when the filters are wrong, then the answer is 400 naming each field', async () => {

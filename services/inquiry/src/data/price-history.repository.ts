@@ -82,7 +82,11 @@ export async function indexValuesByInquiry(
   return byInquiry;
 }
 
-/** The last award of each grade of an inquiry at its port, from the company's other inquiries. */
+/**
+ * The last award of each grade of an inquiry at its port, from the company's other inquiries: for an
+ * inquiry already awarded, the last before its own award (what the trader knew then, never a later
+ * price).
+ */
 export interface LastAwardRow {
   product_line_id: string;
   inquiry_id: string;
@@ -104,6 +108,10 @@ export function lastAwards(
     from inquiry_products p
     join inquiries i on i.id = p.inquiry_id
     cross join lateral (
+      select min(own.awarded_at) as at from offers own
+      where own.tenant_id = ${tenantId} and own.inquiry_id = i.id and own.status = 'awarded'
+    ) awarded
+    cross join lateral (
       select o.inquiry_id, o.awarded_at, i2.port_timezone, l.pricing, l.price_per_mt, l.index_name, l.differential
       from inquiries i2
       join offers o on o.inquiry_id = i2.id and o.status = 'awarded'
@@ -111,6 +119,7 @@ export function lastAwards(
         and (o.awarded_line_ids is null or p2.id = any(o.awarded_line_ids))
       join offer_lines l on l.offer_id = o.id and l.product_line_id = p2.id
       where i2.tenant_id = ${tenantId} and i2.port_id = i.port_id and i2.id <> i.id
+        and (awarded.at is null or o.awarded_at < awarded.at)
       order by o.awarded_at desc
       limit 1
     ) d
