@@ -6,14 +6,24 @@ import { isValidImo } from '@mfd/contracts';
  * digits made up for the demo.
  */
 
-export type Grade = 'VLSFO' | 'HSFO' | 'MGO' | 'LSMGO';
+/** The standard fuels of the product catalogue (FUEL_TYPES), so the Prices page offers each. */
+export type Grade = 'VLSFO' | 'HSFO' | 'MGO';
+
+/**
+ * What a delivery note reads for each grade, within its ISO 8217 sulphur limit (FUEL_TYPES): density
+ * at 15 °C in tenths of kg/m³ and sulphur in thousandths of % m/m, each a range.
+ */
+export const GRADE_QUALITY: Record<Grade, { density: [number, number]; sulphur: [number, number] }> = {
+  VLSFO: { density: [9_300, 9_850], sulphur: [400, 490] },
+  HSFO: { density: [9_600, 9_900], sulphur: [2_200, 3_200] },
+  MGO: { density: [8_350, 8_700], sulphur: [40, 90] },
+};
 
 /** Where prices sat at the start of the year, USD/MT in cents (the market walks from there). */
 export const GRADE_BASE_CENTS: Record<Grade, number> = {
   VLSFO: 56_000,
   HSFO: 45_000,
   MGO: 70_000,
-  LSMGO: 72_000,
 };
 
 /** Built-in ports, how often the desk buys there, and their price level against the base (basis points). */

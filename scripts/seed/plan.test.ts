@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLAIM_BAR_WITHIN_HOURS, isValidImo } from '@mfd/contracts';
-import { claimDeadline } from '@mfd/stems';
+import { claimDeadline, sulphurLimit } from '@mfd/stems';
 import { VESSEL_IMOS } from './cast';
 import { planYear, type PlanInquiry } from './plan';
 
@@ -48,14 +48,20 @@ describe('a seeded year', () => {
       expect(inquiry.stems.map((s) => inquiry.offers[s.offer])).toEqual(winners);
     }
     expect(awarded.some((i) => i.stems.length === 2)).toBe(true);
+    // An award to a dearer offer says why.
+    const dearer = awarded.flatMap((i) => i.offers.filter((o) => o.awardNote));
+    expect(dearer.length).toBeGreaterThan(10);
+    for (const o of dearer) expect(o.awardedLines).not.toBeNull();
   });
 
-  it('when inquiries are not awarded, then none of their offers won and drafts went to nobody', () => {
+  it('when inquiries are not awarded, then none of their offers won, drafts went to nobody, and only this week’s still wait', () => {
     for (const inquiry of year.filter((i) => i.status !== 'awarded')) {
       expect(inquiry.offers.every((o) => o.awardedLines === null)).toBe(true);
       expect(inquiry.stems).toEqual([]);
       if (inquiry.status === 'draft') expect(inquiry.recipients).toEqual([]);
       if (inquiry.status === 'distributed') expect(inquiry.offers).toEqual([]);
+      if (inquiry.status !== 'cancelled')
+        expect(NOW.getTime() - inquiry.createdAt.getTime()).toBeLessThan(4 * DAY);
     }
   });
 
@@ -70,6 +76,13 @@ describe('a seeded year', () => {
     ).toBe(true);
     for (const s of stems) {
       if (!s.delivery) expect(['sent', 'acknowledged']).toContain(s.status);
+      // Within the grade's sulphur limit unless a quality claim says otherwise.
+      const inquiry = year.find((i) => i.stems.includes(s))!;
+      const offSpec = s.delivery?.lines.some((l, n) => {
+        const grade = inquiry.lines[inquiry.offers[s.offer]!.awardedLines![n]!]!.grade;
+        return l.sulphur > Number(sulphurLimit(grade)) * 1_000;
+      });
+      if (offSpec) expect(s.claims.map((c) => c.kind)).toContain('quality');
       if (s.invoice) expect(['invoiced', 'closed']).toContain(s.status);
     }
   });

@@ -1,4 +1,4 @@
-import { claimDeadline } from '@mfd/stems';
+import { claimDeadline, sulphurLimit } from '@mfd/stems';
 import {
   CLAIM_BAR_WITHIN_HOURS,
   type ClaimKind,
@@ -7,7 +7,7 @@ import {
   type InquiryStatus,
   type StemStatus,
 } from '@mfd/contracts';
-import { CUSTOMERS, GRADE_BASE_CENTS, PORTS, SUPPLIERS, type Grade } from './cast';
+import { CUSTOMERS, GRADE_BASE_CENTS, GRADE_QUALITY, PORTS, SUPPLIERS, type Grade } from './cast';
 
 /**
  * A year of a bunker desk, as plain data: which inquiries came in on which day, who was asked, who
@@ -41,6 +41,8 @@ export interface PlanOffer {
   payment: { method: 'credit'; days: number } | { method: 'prepayment' };
   /** The lines this offer won (indexes into the inquiry's lines); null when it did not win. */
   awardedLines: number[] | null;
+  /** Why the trader chose it over a cheaper offer, when it was not the cheapest. */
+  awardNote: string | null;
 }
 
 export interface PlanRecipient {
@@ -63,7 +65,8 @@ export interface PlanStem {
   status: StemStatus;
   sellAdjustment:
     { mode: 'markup'; perMtCents: number } | { mode: 'commission'; percentHundredths: number } | null;
-  delivery: { at: Date; deliveredTenths: number[] } | null;
+  /** Per awarded line: tonnes in tenths, density (tenths of kg/m³) and sulphur (thousandths of %). */
+  delivery: { at: Date; lines: { tenths: number; density: number; sulphur: number }[] } | null;
   claims: PlanClaim[];
   /** Cents over (or under) the amount the stem's terms make, on the invoice; null: not invoiced yet. */
   invoice: { daysAfterDelivery: number; overchargeCents: number } | null;
@@ -132,7 +135,7 @@ function linesFor(rng: Rng): PlanLine[] {
   if (rng.chance(0.4)) {
     const distillateMax = rng.int(5, 20) * 100;
     lines.push({
-      grade: rng.chance(0.6) ? 'MGO' : 'LSMGO',
+      grade: 'MGO',
       minTenths: Math.round(distillateMax * 0.8),
       maxTenths: distillateMax,
     });
@@ -192,8 +195,16 @@ function offerFor(
       ? { method: 'credit', days: rng.pick([30, 30, 45, 60]) }
       : { method: 'prepayment' },
     awardedLines: null,
+    awardNote: null,
   };
 }
+
+const RUNNER_UP_NOTES = [
+  'Customer asked for this supplier (term contract)',
+  'Cheapest supplier could not confirm the barge in the window',
+  'Better credit terms outweigh the price difference',
+  'Cheapest supplier had a quantity claim open with this owner',
+] as const;
 
 /** The winners: most often the cheapest landed cost, sometimes the runner-up (a relationship); split now and then. */
 function award(rng: Rng, offers: PlanOffer[], lines: PlanLine[]): void {
@@ -214,8 +225,10 @@ function award(rng: Rng, offers: PlanOffer[], lines: PlanLine[]): void {
       return;
     }
   }
-  const winner = ranked[ranked.length > 1 && rng.chance(0.2) ? 1 : 0]!.i;
+  const runnerUp = ranked.length > 1 && rng.chance(0.2);
+  const winner = ranked[runnerUp ? 1 : 0]!.i;
   offers[winner]!.awardedLines = lines.map((_, i) => i);
+  if (runnerUp) offers[winner]!.awardNote = rng.pick(RUNNER_UP_NOTES);
 }
 
 function claimsFor(rng: Rng, deliveredAt: Date, now: Date): PlanClaim[] {
@@ -258,26 +271,30 @@ function stemFor(rng: Rng, inquiry: PlanInquiry, offer: number, now: Date): Plan
     };
   }
   const awarded = inquiry.offers[offer]!.awardedLines!;
-  const deliveredTenths = awarded.map((i) => {
-    const line = inquiry.lines[i]!;
-    return line.minTenths + Math.floor(rng.next() * (line.maxTenths - line.minTenths + 1));
-  });
   const claims = claimsFor(rng, deliveredAt, now);
+  const offSpec = claims.some((c) => c.kind === 'quality');
+  const lines = awarded.map((i, position) => {
+    const line = inquiry.lines[i]!;
+    const quality = GRADE_QUALITY[line.grade];
+    // A quality claim is over fuel above its sulphur limit (0.5 % for VLSFO: 0.530 %).
+    const limit = Math.round(Number(sulphurLimit(line.grade)) * 1_000);
+    return {
+      tenths: line.minTenths + Math.floor(rng.next() * (line.maxTenths - line.minTenths + 1)),
+      density: rng.int(...quality.density),
+      sulphur: offSpec && position === 0 ? limit + 30 : rng.int(...quality.sulphur),
+    };
+  });
   const ageDays = (now.getTime() - deliveredAt.getTime()) / DAY;
   const invoiceDays = rng.int(2, 7);
   const invoiced = ageDays > invoiceDays;
   const open = claims.some((c) => c.status === 'open' || c.status === 'submitted');
-  const status: StemStatus = !invoiced
-    ? 'delivered'
-    : ageDays > 45 && !open && rng.chance(0.7)
-      ? 'closed'
-      : 'invoiced';
+  const status: StemStatus = !invoiced ? 'delivered' : ageDays > 45 && !open ? 'closed' : 'invoiced';
   return {
     offer,
     createdAt,
     status,
     sellAdjustment,
-    delivery: { at: deliveredAt, deliveredTenths },
+    delivery: { at: deliveredAt, lines },
     claims,
     invoice: invoiced
       ? { daysAfterDelivery: invoiceDays, overchargeCents: rng.chance(0.1) ? rng.int(25, 150) * 1_000 : 0 }
@@ -355,7 +372,8 @@ export function planYear(options: { months: number; now: Date; seed?: number }):
           });
         }
       }
-      if (inquiry.status === 'quoting' && inquiry.offers.length === 0) inquiry.status = 'distributed';
+      if (inquiry.status === 'quoting' && inquiry.offers.length === 0)
+        inquiry.status = ageMs > 4 * DAY ? 'cancelled' : 'distributed';
       if (inquiry.status === 'awarded') {
         award(rng, inquiry.offers, inquiry.lines);
         const winners = inquiry.offers.flatMap((o, i) => (o.awardedLines ? [i] : []));
@@ -364,6 +382,8 @@ export function planYear(options: { months: number; now: Date; seed?: number }):
         if (winners.length === 0 || awardedAt > now) {
           for (const o of inquiry.offers) o.awardedLines = null;
           inquiry.status = inquiry.offers.length ? 'quoting' : 'distributed';
+          // Days later a desk has moved on: what could not be awarded was cancelled.
+          if (ageMs > 4 * DAY) inquiry.status = 'cancelled';
         } else {
           inquiry.awardedAt = awardedAt;
           inquiry.stems = winners.map((offer) => stemFor(rng, inquiry, offer, now));

@@ -396,6 +396,8 @@ function offerRows(
     valid_until: new Date(input.valid_until),
     awarded_at: offer.awardedLines ? plan.awardedAt : null,
     awarded_by: offer.awardedLines ? owner.id : null,
+    award_notes: offer.awardNote,
+    revision: 1,
     awarded_line_ids: offer.awardedLines?.map((i) => lineIds[i]!) ?? null,
   });
   for (const line of input.lines) rows.offer_lines.push({ offer_id: id, tenant_id: tenantId, ...line });
@@ -537,7 +539,9 @@ function stemRows(
       stem_id: id,
       product_line_id: line.product_line_id,
       tenant_id: tenantId,
-      quantity_mt: tonnes(delivery.deliveredTenths[i]!),
+      quantity_mt: tonnes(delivery.lines[i]!.tenths),
+      density_kg_m3: tonnes(delivery.lines[i]!.density),
+      sulphur_pct: new Big(delivery.lines[i]!.sulphur).div(1_000).toFixed(3),
     }),
   );
   for (const claim of stem.claims)
@@ -560,7 +564,7 @@ function stemRows(
   if (!stem.invoice) return;
   const invoiceDate = addDays(localDate(delivery.at, ctx.port.timezone), stem.invoice.daysAfterDelivery);
   const { expected_usd } = expectedInvoice(
-    stemLines.map((l, i) => ({ ...l, delivered_mt: tonnes(delivery.deliveredTenths[i]!) })),
+    stemLines.map((l, i) => ({ ...l, delivered_mt: tonnes(delivery.lines[i]!.tenths) })),
     offer.charge ? [{ basis: offer.charge.basis, amount: cents(offer.charge.cents) }] : [],
     [],
   );
