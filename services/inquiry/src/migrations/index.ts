@@ -23,6 +23,7 @@ import * as m0021 from './0021-list-indexes';
 import * as m0022 from './0022-price-history-index-only';
 import * as m0023 from './0023-company-counts';
 import * as m0024 from './0024-award-savings';
+import * as m0025 from './0025-dashboard-sums-index-only';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -50,4 +51,5 @@ export const migrations: Migrations = {
   '0022-price-history-index-only': m0022,
   '0023-company-counts': m0023,
   '0024-award-savings': m0024,
+  '0025-dashboard-sums-index-only': m0025,
 };

@@ -1,17 +1,19 @@
 import Big from 'big.js';
-import type { CustomerMonthSavings, InquirySavings, MonthGradeVolume } from '@mfd/contracts';
+import type { CustomerMonthSavings, MonthGradeVolume } from '@mfd/contracts';
 
-/** One award's saving in the month it was made, for its inquiry's customer. */
-export interface MonthSaving {
+/** The savings of one month and customer as the database sums them (numeric text). */
+export interface CustomerMonthSum {
   month: string;
   customer_name: string | null;
-  savings: InquirySavings;
+  vs_average_usd: string;
+  vs_highest_usd: string;
+  awarded: number;
 }
 
-/** One awarded line in the month it was awarded: its grade and the requested max tonnes. */
-export interface MonthLine {
+/** The tonnes of one month and product name as typed, as the database sums them (numeric text). */
+export interface MonthProductSum {
   month: string;
-  product: string;
+  product_name: string;
   quantity_mt: string;
 }
 
@@ -22,27 +24,13 @@ export interface MonthLine {
  */
 export const gradeOf = (productName: string) => productName.trim().toUpperCase();
 
-/** The savings summed per month (newest first) and customer (by name, no customer last); exact. */
-export function sumSavingsByCustomerMonth(savings: MonthSaving[]): CustomerMonthSavings[] {
-  const sums = new Map<
-    string,
-    { month: string; customer_name: string | null; avg: Big; high: Big; n: number }
-  >();
-  for (const s of savings) {
-    const key = JSON.stringify([s.month, s.customer_name]);
-    const sum = sums.get(key) ?? {
-      month: s.month,
-      customer_name: s.customer_name,
-      avg: new Big(0),
-      high: new Big(0),
-      n: 0,
-    };
-    sum.avg = sum.avg.plus(s.savings.vs_average_usd);
-    sum.high = sum.high.plus(s.savings.vs_highest_usd);
-    sum.n += 1;
-    sums.set(key, sum);
-  }
-  return [...sums.values()]
+/**
+ * The month and customer sums in the dashboard's order: newest month first, then by customer name
+ * (no customer last), in dollars to the cent. Sorted here, not in SQL: names compare as the
+ * JavaScript locale compares them, whatever the database's collation.
+ */
+export function orderSavingsByCustomerMonth(sums: CustomerMonthSum[]): CustomerMonthSavings[] {
+  return [...sums]
     .sort(
       (a, b) =>
         b.month.localeCompare(a.month) ||
@@ -52,23 +40,27 @@ export function sumSavingsByCustomerMonth(savings: MonthSaving[]): CustomerMonth
     .map((s) => ({
       month: s.month,
       customer_name: s.customer_name,
-      vs_average_usd: s.avg.toFixed(2),
-      vs_highest_usd: s.high.toFixed(2),
-      awarded: s.n,
+      vs_average_usd: new Big(s.vs_average_usd).toFixed(2),
+      vs_highest_usd: new Big(s.vs_highest_usd).toFixed(2),
+      awarded: s.awarded,
     }));
 }
 
-/** The awarded tonnes summed per month (oldest first, as a chart's x axis runs) and grade. */
-export function sumVolumeByMonth(lines: MonthLine[]): MonthGradeVolume[] {
-  const sums = new Map<string, { month: string; product: string; quantity: Big }>();
-  for (const l of lines) {
-    const product = gradeOf(l.product);
-    const key = JSON.stringify([l.month, product]);
-    const sum = sums.get(key) ?? { month: l.month, product, quantity: new Big(0) };
-    sum.quantity = sum.quantity.plus(l.quantity_mt);
-    sums.set(key, sum);
+/**
+ * The tonnes per month (oldest first, as a chart's x axis runs) and grade: the product names that
+ * are one grade (gradeOf, here rather than in SQL so its trim and capitals are JavaScript's)
+ * added up exactly, written without trailing zeros.
+ */
+export function volumeByGradeMonth(sums: MonthProductSum[]): MonthGradeVolume[] {
+  const byGrade = new Map<string, { month: string; product: string; quantity: Big }>();
+  for (const s of sums) {
+    const product = gradeOf(s.product_name);
+    const key = JSON.stringify([s.month, product]);
+    const sum = byGrade.get(key) ?? { month: s.month, product, quantity: new Big(0) };
+    sum.quantity = sum.quantity.plus(s.quantity_mt);
+    byGrade.set(key, sum);
   }
-  return [...sums.values()]
+  return [...byGrade.values()]
     .sort((a, b) => a.month.localeCompare(b.month) || a.product.localeCompare(b.product))
     .map((s) => ({ month: s.month, product: s.product, quantity_mt: s.quantity.toFixed() }));
 }
