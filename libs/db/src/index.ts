@@ -2,3 +2,4 @@ export * from './database';
 export * from './migrate';
 export * from './like';
 export * from './prepared';
+export * from './any-id';

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { InquiryDB } from './db';
+import { anyId } from '@mfd/db';
 
 export interface AwardSavingsRow {
   inquiry_id: string;
@@ -14,7 +15,7 @@ export async function awardedAmong(db: Kysely<InquiryDB>, tenantId: string, inqu
     .selectFrom('inquiries')
     .select('id')
     .where('tenant_id', '=', tenantId)
-    .where('id', 'in', inquiryIds)
+    .where(anyId('id', inquiryIds))
     .where('status', '=', 'awarded')
     .execute();
   return rows.map((r) => r.id);
@@ -56,7 +57,7 @@ export async function deleteAwardSavings(
   await db
     .deleteFrom('award_savings')
     .where('tenant_id', '=', tenantId)
-    .where('inquiry_id', 'in', inquiryIds)
+    .where(anyId('inquiry_id', inquiryIds))
     .execute();
 }
 

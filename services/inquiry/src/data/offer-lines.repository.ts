@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DeliveryMethod, Pricing } from '@mfd/contracts';
 import type { InquiryDB, OfferLinesTable } from './db';
+import { anyId } from '@mfd/db';
 
 export type OfferLineRow = Selectable<OfferLinesTable>;
 
@@ -46,7 +47,7 @@ export async function linesByOffer(
     .selectFrom('offer_lines')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('offer_id', 'in', offerIds)
+    .where(anyId('offer_id', offerIds))
     .execute();
   for (const row of rows) grouped.get(row.offer_id)?.push(row);
   return grouped;

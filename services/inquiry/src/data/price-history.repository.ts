@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Pricing } from '@mfd/contracts';
 import type { IndexValue } from '@mfd/pricing';
 import type { InquiryDB } from './db';
+import { anyId } from '@mfd/db';
 
 /** Offers that put a price on the table: drafts were never sent, withdrawn ones were taken back. */
 export const OFFERED_STATUSES = ['submitted', 'awarded', 'not_awarded'] as const;
@@ -75,7 +76,7 @@ export async function indexValuesByInquiry(
     .selectFrom('inquiry_index_values')
     .select(['inquiry_id', 'index_name', 'value', sql<string>`to_char(as_of, 'YYYY-MM-DD')`.as('as_of')])
     .where('tenant_id', '=', tenantId)
-    .where('inquiry_id', 'in', inquiryIds)
+    .where(anyId('inquiry_id', inquiryIds))
     .execute();
   for (const { inquiry_id, ...value } of rows)
     byInquiry.set(inquiry_id, [...(byInquiry.get(inquiry_id) ?? []), value]);

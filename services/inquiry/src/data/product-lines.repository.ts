@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { InquiryDB, InquiryProductsTable } from './db';
+import { anyId } from '@mfd/db';
 
 export type ProductLineRow = Selectable<InquiryProductsTable>;
 
@@ -49,7 +50,7 @@ export async function linesByInquiry(
     .selectFrom('inquiry_products')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('inquiry_id', 'in', inquiryIds)
+    .where(anyId('inquiry_id', inquiryIds))
     .orderBy('position')
     .execute();
   for (const row of rows) grouped.get(row.inquiry_id)?.push(row);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DeclineReason } from '@mfd/contracts';
 import type { InquiryDB } from './db';
+import { anyId } from '@mfd/db';
 
 export interface ScorecardRow {
   supplier_id: string;
@@ -95,7 +96,7 @@ export function offeredOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryId
     .selectFrom('offers')
     .select(['id', 'inquiry_id', 'supplier_id', 'revision', 'status', 'awarded_line_ids'])
     .where('tenant_id', '=', tenantId)
-    .where('inquiry_id', 'in', inquiryIds)
+    .where(anyId('inquiry_id', inquiryIds))
     .where('status', 'in', ['submitted', 'awarded', 'not_awarded'])
     .execute();
 }
@@ -140,7 +141,7 @@ export async function invoicedStems(db: Kysely<InquiryDB>, tenantId: string, inq
       'stem_invoices.amount_usd',
     ])
     .where('stems.tenant_id', '=', tenantId)
-    .where('stems.inquiry_id', 'in', inquiryIds)
+    .where(anyId('stems.inquiry_id', inquiryIds))
     .execute();
   if (stems.length === 0) return [];
   const ids = stems.map((s) => s.id);
@@ -149,19 +150,19 @@ export async function invoicedStems(db: Kysely<InquiryDB>, tenantId: string, inq
       .selectFrom('stem_lines')
       .selectAll()
       .where('tenant_id', '=', tenantId)
-      .where('stem_id', 'in', ids)
+      .where(anyId('stem_id', ids))
       .execute(),
     db
       .selectFrom('stem_delivery_lines')
       .select(['stem_id', 'product_line_id', 'quantity_mt'])
       .where('tenant_id', '=', tenantId)
-      .where('stem_id', 'in', ids)
+      .where(anyId('stem_id', ids))
       .execute(),
     db
       .selectFrom('stem_index_values')
       .select(['stem_id', 'index_name', 'value', sql<string>`to_char(as_of, 'YYYY-MM-DD')`.as('as_of')])
       .where('tenant_id', '=', tenantId)
-      .where('stem_id', 'in', ids)
+      .where(anyId('stem_id', ids))
       .execute(),
   ]);
   const [linesOf, deliveredOf, valuesOf] = [byStem(lines), byStem(delivered), byStem(values)];
