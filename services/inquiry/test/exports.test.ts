@@ -130,6 +130,29 @@ describe('exports', () => {
     expect((await get(other, `/api/inquiries/${inquiry.id}/offers.xlsx`)).statusCode).toBe(404);
   });
 
+  it('when an offer is index-linked, then a last column gives its formula and the value its price rests on', async () => {
+    const inquiry = await seed.inquiry(user.tenantId, port, [{ product: 'VLSFO', max: '500' }], {
+      vessel: 'Pacific Pearl',
+    });
+    await seed.indexValue(inquiry, 'Platts SG 0.5%', '515.50');
+    await seed.offer(inquiry, [{ index: 'Platts SG 0.5%', differential: '4' }], {
+      supplier: 'Lion City',
+      submittedAt: '2026-11-02T03:00:00Z',
+    });
+    await seed.offer(inquiry, ['521'], { supplier: 'Straits', submittedAt: '2026-11-02T04:00:00Z' });
+    const book = await readBack((await get(user, `/api/inquiries/${inquiry.id}/offers.xlsx`)).rawPayload);
+    const column = book.values[5]!.indexOf('Index pricing');
+    expect(column).toBe(book.values[5]!.length - 1);
+    const byName = new Map(book.values.slice(6).map((row) => [row[0], row]));
+    // 515.50 + 4.00 = 519.50 a tonne, and what it is made of.
+    expect(byName.get('Lion City')![3]).toBe(519.5);
+    expect(byName.get('Lion City')![column]).toBe(
+      'VLSFO: Platts SG 0.5% + 4.00 (value 515.50 on 2026-11-01)',
+    );
+    // An empty trailing cell is not stored at all.
+    expect(byName.get('Straits')![column] ?? null).toBeNull();
+  });
+
   it('when the suppliers and the customer are left out, then neither name is anywhere in the workbook', async () => {
     const inquiry = await inquiryWithOffers();
     const res = await get(user, `/api/inquiries/${inquiry.id}/offers.xlsx?hide_suppliers=1&hide_customer=1`);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatPortLocal, paymentText, type OfferView } from '@mfd/contracts';
+import { formatPortLocal, indexFormula, paymentText, type OfferView } from '@mfd/contracts';
 import type { InquiryDB } from '../../data/db';
 import { findInquiry } from '../../data/inquiries.repository';
 import { linesByInquiry } from '../../data/product-lines.repository';
@@ -83,6 +83,22 @@ export async function offersComparison(
     { header: 'Valid until (port time)', kind: 'text', width: 34 },
     { header: 'Remarks', kind: 'text', width: 40 },
   ];
+  // An index-linked price is a formula, not only its figure: the reader sees what it rests on.
+  const indexPricing = (o: OfferView) =>
+    requested
+      .flatMap((l) => {
+        const line = o.per_product_lines[l.id];
+        if (line?.pricing !== 'index') return [];
+        const value = line.index_value
+          ? ` (value ${line.index_value} on ${line.index_as_of})`
+          : ' (no value yet)';
+        return [
+          `${l.product_name}: ${indexFormula(line.index_name ?? 'Index', line.differential ?? '0')}${value}`,
+        ];
+      })
+      .join('; ') || null;
+  const indexLinked = offers.some((o) => indexPricing(o) !== null);
+  if (indexLinked) columns.push({ header: 'Index pricing', kind: 'text', width: 48 });
   const rows: CellValue[][] = offers.map((o, i) => [
     options.hideSuppliers ? anonymousSupplier(i) : o.supplier.trading_name,
     STATUS_WORDS[o.status],
@@ -95,6 +111,7 @@ export async function offersComparison(
     [o.payment && paymentText(o.payment), o.payment_terms].filter(Boolean).join('; ') || null,
     at(o.valid_until),
     o.remarks,
+    ...(indexLinked ? [indexPricing(o)] : []),
   ]);
   return { block, columns, rows, vessel: inquiry.vessel_name };
 }
