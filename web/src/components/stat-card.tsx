@@ -15,8 +15,9 @@ export function StatCard({
 }) {
   return (
     <Card withBorder padding="lg" aria-label={label}>
-      <Group justify="space-between" align="flex-start">
-        <div>
+      {/* The icon stays top right on every card; a long label wraps beside it instead. */}
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed" fw={500}>
             {label}
           </Text>

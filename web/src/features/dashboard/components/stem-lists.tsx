@@ -49,7 +49,7 @@ export function StemDashboardCards() {
     );
   const { awaiting_delivery, invoices_due, claims_expiring } = board.data;
   return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} mt="lg">
+    <SimpleGrid cols={{ base: 1, md: 3 }} mt="lg" style={{ alignItems: 'start' }}>
       <List title="Stems Awaiting Delivery" empty={awaiting_delivery.length === 0}>
         {awaiting_delivery.map((s) => (
           <Text key={s.stem_id} size="sm">

@@ -155,7 +155,8 @@ export function DashboardPage() {
           ))}
         </RecentList>
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg">
+      {/* Each card as tall as its content: the chart's card is not stretched to the table's. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg" style={{ alignItems: 'start' }}>
         <CustomerSavingsTable
           rows={data?.savings_by_customer_month}
           loading={isLoading}
