@@ -1,11 +1,22 @@
-import { Alert, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { PeriodCaption, PeriodFields, type PeriodInput } from '../../../components/report-period';
 import { errorDetail } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/money';
 import { useMargins } from '../api/margins';
 
-/** Issue 26 §3: the margin (or commission) of the company's stems per month, customer and grade. */
-export function MarginsTable() {
-  const margins = useMargins();
+/** Issue 26 §3: the margin (or commission) of the company's stems per month, customer and grade, over a period. */
+export function MarginsTable({ period }: { period: PeriodInput }) {
+  const margins = useMargins(period);
+  return (
+    <Stack>
+      <PeriodFields period={period} name="Margins period" error={margins.error} />
+      <PeriodCaption period={period} />
+      <MarginsFigures margins={margins} />
+    </Stack>
+  );
+}
+
+function MarginsFigures({ margins }: { margins: ReturnType<typeof useMargins> }) {
   if (margins.isLoading) return <Skeleton height={120} />;
   if (margins.isError)
     return (
@@ -17,7 +28,7 @@ export function MarginsTable() {
   if (items.length === 0)
     return (
       <Text c="dimmed" size="sm">
-        No stems were made in the last 90 days.
+        No stems were made in this period.
       </Text>
     );
   return (

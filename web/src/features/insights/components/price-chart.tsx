@@ -3,8 +3,15 @@ import { CompositeChart } from '@mantine/charts';
 import { Paper, Stack, Text } from '@mantine/core';
 import type { PriceHistoryDay } from '@mfd/contracts';
 import { formatUsd } from '../../../lib/money';
+import { dayStart, dayText, dayTicks } from '../day-axis';
 
-type Point = PriceHistoryDay & { band: [number, number]; awarded: number | null; median: number };
+type Point = PriceHistoryDay & {
+  /** The day's UTC midnight in ms: the x axis measures time, so a gap of days shows as one. */
+  at: number;
+  band: [number, number];
+  awarded: number | null;
+  median: number;
+};
 
 function DayTooltip({ payload }: { payload?: readonly { payload?: Point }[] }) {
   const day = payload?.[0]?.payload;
@@ -29,12 +36,22 @@ function DayTooltip({ payload }: { payload?: readonly { payload?: Point }[] }) {
 }
 
 /**
- * The offered band (lowest to highest) per day with its median, and the awarded price as a line.
- * The chart draws numbers; every figure read off it (tooltip, table) is the server's exact text.
+ * The offered band (lowest to highest) per day with its median, and the awarded price as a line,
+ * over the period's days on a time axis. Straight segments: a smoothed curve overshoots and would
+ * draw the median outside the band. The chart draws numbers; every figure read off it (tooltip,
+ * table) is the server's exact text.
  */
-export function PriceChart({ days }: { days: PriceHistoryDay[] }) {
+export function PriceChart({
+  days,
+  period,
+}: {
+  days: PriceHistoryDay[];
+  period: { from: string; to: string };
+}) {
+  const [from, to] = [dayStart(period.from), dayStart(period.to)];
   const data: Point[] = days.map((d) => ({
     ...d,
+    at: dayStart(d.date),
     band: [Number(d.min_price), Number(d.max_price)],
     median: Number(d.median_price),
     awarded: d.awarded_avg_price === null ? null : Number(d.awarded_avg_price),
@@ -43,10 +60,18 @@ export function PriceChart({ days }: { days: PriceHistoryDay[] }) {
     <CompositeChart
       h={320}
       data={data}
-      dataKey="date"
+      dataKey="at"
       unit=" USD"
       withLegend
       connectNulls
+      curveType="linear"
+      xAxisProps={{
+        type: 'number',
+        scale: 'time',
+        domain: [from, to],
+        ticks: dayTicks(from, to),
+        tickFormatter: dayText,
+      }}
       yAxisProps={{ domain: ['auto', 'auto'], width: 80 }}
       tooltipProps={{
         content: ({ payload }) => <DayTooltip payload={payload as unknown as { payload?: Point }[]} />,

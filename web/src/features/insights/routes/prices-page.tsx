@@ -1,10 +1,11 @@
-import { Alert, Card, Group, Select, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Select, Skeleton, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PortSearchResult } from '@mfd/contracts';
 import { AutocompleteSearch, ResultLine } from '../../../components/autocomplete-search';
 import { DownloadButton } from '../../../components/download-button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { PeriodCaption, PeriodFields, shownPeriod, usePeriodInput } from '../../../components/report-period';
 import { errorDetail } from '../../../lib/api-client';
 import { searchPorts } from '../../../lib/api/ports';
 import { useProducts } from '../../../lib/api/products';
@@ -17,10 +18,10 @@ import { PriceTable } from '../components/price-table';
 export function PricesPage() {
   const [port, setPort] = useState<PortSearchResult | null>(null);
   const [product, setProduct] = useState<string | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const period = usePeriodInput();
+  const margins = usePeriodInput();
   const products = useProducts();
-  const query = port && product ? { port_id: port.id, product, from, to } : null;
+  const query = port && product ? { port_id: port.id, product, from: period.from, to: period.to } : null;
   const history = usePriceHistory(query);
   const days = history.data?.items ?? [];
 
@@ -65,20 +66,7 @@ export function PricesPage() {
               onChange={setProduct}
               w={{ base: '100%', sm: 160 }}
             />
-            <TextInput
-              label="From"
-              type="date"
-              value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-              error={fieldError(history.error, 'from')}
-            />
-            <TextInput
-              label="To"
-              type="date"
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
-              error={fieldError(history.error, 'to')}
-            />
+            <PeriodFields period={period} name="Prices period" error={history.error} />
           </Group>
           {!query ? (
             <EmptyState
@@ -98,23 +86,21 @@ export function PricesPage() {
             />
           ) : (
             <>
-              <PriceChart days={days} />
+              <PeriodCaption period={period} timeZone={port!.timezone} />
+              <PriceChart days={days} period={shownPeriod(period, port!.timezone)} />
               <PriceTable days={days} />
             </>
           )}
         </Stack>
       </Card>
       <Card withBorder padding="lg" mt="lg">
-        <Title order={2} size="h3" mb="sm">
-          Margins and commissions (last 90 days)
-        </Title>
-        <MarginsTable />
+        <Stack>
+          <Title order={2} size="h3">
+            Margins and commissions
+          </Title>
+          <MarginsTable period={margins} />
+        </Stack>
       </Card>
     </>
   );
-}
-
-function fieldError(error: unknown, field: string): string | undefined {
-  const errors = (error as { errors?: { field: string; message: string }[] } | null)?.errors ?? [];
-  return errors.find((e) => e.field === field)?.message;
 }
