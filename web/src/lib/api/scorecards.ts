@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SupplierScorecard, SupplierScorecardsResponse } from '@mfd/contracts';
 import { apiRequest } from '../api-client';
+import { periodQuery } from '../period-query';
 
 const scorecardsQuery = {
   queryKey: ['insights', 'suppliers'],
@@ -8,9 +9,19 @@ const scorecardsQuery = {
   staleTime: 60_000,
 };
 
-/** Each supplier's scorecard over the last 90 days. */
-export function useScorecards() {
-  return useQuery(scorecardsQuery);
+/** Each supplier's scorecard over the period (the last 90 days while no date is given). */
+export function useScorecards(period: { from: string; to: string }) {
+  const query = periodQuery(period);
+  return useQuery(
+    query
+      ? {
+          queryKey: ['insights', 'suppliers', 'period', period.from, period.to],
+          queryFn: () => apiRequest<SupplierScorecardsResponse>(`/api/insights/suppliers?${query}`),
+          staleTime: 60_000,
+          placeholderData: keepPreviousData,
+        }
+      : scorecardsQuery,
+  );
 }
 
 /** The same scorecards by supplier, for a figure beside each of its offers. */

@@ -1,7 +1,8 @@
-import { Alert, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SupplierScorecard } from '@mfd/contracts';
+import { PeriodCaption, PeriodFields, type PeriodInput } from '../../../components/report-period';
 import { errorDetail } from '../../../lib/api-client';
 import { useScorecards } from '../../../lib/api/scorecards';
 import { SCORECARD_FIGURES, type Key } from './scorecard-figures';
@@ -14,9 +15,20 @@ function compare(key: Key, a: SupplierScorecard, b: SupplierScorecard): number {
   return Number(x) - Number(y);
 }
 
-/** Issue 26 §2: how each supplier answered and fared over the last 90 days, sortable by any column. */
-export function ScorecardsTable() {
-  const scorecards = useScorecards();
+/** Issue 26 §2: how each supplier answered and fared over a period (the last 90 days unless chosen). */
+export function ScorecardsTable({ period }: { period: PeriodInput }) {
+  const scorecards = useScorecards(period);
+  return (
+    <Stack>
+      <PeriodFields period={period} name="Scorecards period" error={scorecards.error} />
+      <PeriodCaption period={period} />
+      <ScorecardFigures scorecards={scorecards} />
+    </Stack>
+  );
+}
+
+/** The scorecards sortable by any column. */
+function ScorecardFigures({ scorecards }: { scorecards: ReturnType<typeof useScorecards> }) {
   const [sort, setSort] = useState<{ key: Key; descending: boolean }>({
     key: 'trading_name',
     descending: false,
@@ -32,7 +44,7 @@ export function ScorecardsTable() {
   if (items.length === 0)
     return (
       <Text c="dimmed" size="sm">
-        No inquiries were sent to suppliers in the last 90 days.
+        No inquiries were sent to suppliers in this period.
       </Text>
     );
   const sorted = [...items].sort((a, b) => (sort.descending ? -1 : 1) * compare(sort.key, a, b));

@@ -2,8 +2,10 @@ import { Alert, Button, Card, Group, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { DownloadButton } from '../../../components/download-button';
 import { PageHeader } from '../../../components/page-header';
+import { usePeriodInput } from '../../../components/report-period';
 import { SuppliersTable } from '../../../components/suppliers-table';
 import { useSuppliers } from '../../../lib/api/suppliers';
+import { periodQuery } from '../../../lib/period-query';
 import { useSupplierStats } from '../api/supplier-stats';
 import { AddSupplierForm } from '../components/add-supplier-form';
 import { ScorecardsTable } from '../components/scorecards-table';
@@ -12,6 +14,8 @@ export function SuppliersPage() {
   const { data, isLoading, isError, refetch, isFetching } = useSuppliers();
   // Without the figures (the offers service slow or down) the directory still shows, with dashes.
   const stats = useSupplierStats();
+  const period = usePeriodInput();
+  const query = periodQuery(period);
   return (
     <>
       <PageHeader
@@ -43,13 +47,16 @@ export function SuppliersPage() {
       <Card withBorder padding="lg" mt="lg">
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h3">
-            Scorecards (last 90 days)
+            Scorecards
           </Title>
-          <DownloadButton path="/api/insights/suppliers.xlsx" fallbackName="supplier-scorecards.xlsx">
+          <DownloadButton
+            path={`/api/insights/suppliers.xlsx${query ? `?${query}` : ''}`}
+            fallbackName="supplier-scorecards.xlsx"
+          >
             Download XLSX
           </DownloadButton>
         </Group>
-        <ScorecardsTable />
+        <ScorecardsTable period={period} />
       </Card>
     </>
   );
