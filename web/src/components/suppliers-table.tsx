@@ -6,6 +6,9 @@ import { formatMedianResponse, formatResponseRate } from '../lib/durations';
 import { EmptyState } from './empty-state';
 import { SupplierDialog } from './supplier-dialog';
 
+// A badge's label clips itself by default, letting the table squeeze the cell to "ACTI…": it keeps its text.
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
 /**
  * Suppliers with Edit (spec §2 table: Trading Name, Email, Status, Tags, Edit; plus ports covered,
  * and, where `responseStats` is given, how often and how fast each answers inquiries).
@@ -41,8 +44,9 @@ export function SuppliersTable({
               <Table.Th>Ports</Table.Th>
               {responseStats && (
                 <>
-                  <Table.Th>Response rate</Table.Th>
-                  <Table.Th>Median response</Table.Th>
+                  {/* All time, unlike the scorecards' period: said so the two figures are not read as one. */}
+                  <Table.Th>Response rate (all time)</Table.Th>
+                  <Table.Th>Median response (all time)</Table.Th>
                 </>
               )}
               <Table.Th>Edit</Table.Th>
@@ -58,14 +62,18 @@ export function SuppliersTable({
                 </Table.Td>
                 <Table.Td>{s.default_email}</Table.Td>
                 <Table.Td>
-                  <Badge color={s.status === 'active' ? 'green' : 'gray'} variant="light">
+                  <Badge
+                    color={s.status === 'active' ? 'green' : 'gray'}
+                    variant="light"
+                    styles={WHOLE_LABEL}
+                  >
                     {s.status}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4}>
                     {s.tags.map((t) => (
-                      <Badge key={t} variant="outline" size="sm">
+                      <Badge key={t} variant="outline" size="sm" styles={WHOLE_LABEL}>
                         {t}
                       </Badge>
                     ))}
