@@ -87,6 +87,12 @@ describe('stems in the browser', () => {
     const list = flat(await trader.getByRole('table').innerText());
     expect(list).toContain(suppliers[0]!.name);
     expect(list).toContain(suppliers[1]!.name);
+    await trader.getByText('2 stems').waitFor();
+    await trader.getByRole('textbox', { name: 'Search stems' }).fill('gasoil');
+    await trader.getByText('1 stem', { exact: true }).waitFor();
+    const found = flat(await trader.getByRole('table').innerText());
+    expect(found).toContain(suppliers[1]!.name);
+    expect(found).not.toContain(suppliers[0]!.name);
     expect(await axeViolations(trader)).toEqual([]);
   }, 240_000);
 });

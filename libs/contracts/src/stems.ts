@@ -6,8 +6,10 @@ import {
   multiLineMessage,
   requiredEmail,
   requiredText,
+  searchText,
   uuid,
 } from './fields';
+import { pageQuery } from './common';
 import { DELIVERY_METHODS } from './offers';
 import { chargeView, paymentView, PRICINGS } from './offer-terms';
 import { stemLifeView } from './stem-life';
@@ -35,7 +37,13 @@ export const STEM_PRICING_MODES = ['none', 'markup', 'commission'] as const;
 export type StemPricingMode = (typeof STEM_PRICING_MODES)[number];
 export const ADJUSTMENT_BASES = ['per_mt', 'percent'] as const;
 
-export const stemsQuery = z.object({ status: enumField('Status', STEM_STATUSES).optional() });
+/** A page of the Stems list (X-Total-Count holds the total); `q` matches reference, vessel, supplier or customer. */
+export const stemsQuery = pageQuery.extend({
+  status: enumField('Status', STEM_STATUSES).optional(),
+  /** The stems one inquiry's award made (the inquiry page's links). */
+  inquiry_id: uuid('Inquiry').optional(),
+  q: searchText().optional(),
+});
 
 const adjustmentView = z.object({ basis: z.enum(ADJUSTMENT_BASES), amount: z.string() });
 

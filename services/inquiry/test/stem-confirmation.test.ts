@@ -66,7 +66,10 @@ describe('the stem confirmation: its two copies, sending it, the supplier’s ac
     const award = await api('POST', `/api/offers/${won.json().offer_id}/award`, { notes: null, revision: 1 });
     expect(award.statusCode, award.body).toBe(200);
     const stemId = (
-      (await api('GET', '/api/stems')).json().items as { id: string; inquiry_id: string }[]
+      (await api('GET', `/api/stems?inquiry_id=${inquiry.id}`)).json().items as {
+        id: string;
+        inquiry_id: string;
+      }[]
     ).find((i) => i.inquiry_id === inquiry.id)!.id;
     const priced = await api('PUT', `/api/stems/${stemId}/pricing`, {
       mode: 'markup',

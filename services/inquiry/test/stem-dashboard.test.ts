@@ -34,7 +34,7 @@ describe('the dashboard’s stem lists and the daily digest', () => {
       revision: 1,
     });
     expect(award.statusCode, award.body).toBe(200);
-    const items = (await api(trader, 'GET', '/api/stems')).json().items as {
+    const items = (await api(trader, 'GET', `/api/stems?inquiry_id=${inquiry.id}`)).json().items as {
       id: string;
       inquiry_id: string;
       reference: string;

@@ -56,7 +56,10 @@ describe('a stem from delivery to closed', () => {
     expect(won.statusCode, won.body).toBe(200);
     const award = await api('POST', `/api/offers/${won.json().offer_id}/award`, { notes: null, revision: 1 });
     expect(award.statusCode, award.body).toBe(200);
-    const items = (await api('GET', '/api/stems')).json().items as { id: string; inquiry_id: string }[];
+    const items = (await api('GET', `/api/stems?inquiry_id=${inquiry.id}`)).json().items as {
+      id: string;
+      inquiry_id: string;
+    }[];
     const stemId = items.find((i) => i.inquiry_id === inquiry.id)!.id;
     await s.inquiry.deps.database.db
       .updateTable('stems')

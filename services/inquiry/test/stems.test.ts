@@ -47,7 +47,7 @@ describe('stems made by an award', () => {
     const offerId = won.json().offer_id as string;
     const award = await api('POST', `/api/offers/${offerId}/award`, { notes: null, revision: 1 });
     expect(award.statusCode, award.body).toBe(200);
-    const list = await api('GET', '/api/stems');
+    const list = await api('GET', `/api/stems?inquiry_id=${inquiry.id}`);
     const item = (list.json().items as { id: string; inquiry_id: string }[]).find(
       (i) => i.inquiry_id === inquiry.id,
     );

@@ -56,7 +56,11 @@ export async function awardedStem(
   expect(offered.status).toBe(200);
   const { offer_id: offerId } = (await offered.json()) as { offer_id: string };
   await apiCall(page, 'POST', `/api/offers/${offerId}/award`, { notes: null, revision: 1 });
-  const stems = await apiCall<{ items: { id: string; inquiry_id: string }[] }>(page, 'GET', '/api/stems');
+  const stems = await apiCall<{ items: { id: string; inquiry_id: string }[] }>(
+    page,
+    'GET',
+    `/api/stems?inquiry_id=${inquiry.id}`,
+  );
   const stemId = stems.items.find((s) => s.inquiry_id === inquiry.id)!.id;
   return { stemId, inquiryId: inquiry.id, supplierEmail };
 }

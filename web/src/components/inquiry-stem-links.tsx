@@ -4,12 +4,15 @@ import { Link } from 'react-router-dom';
 import type { StemSummary } from '@mfd/contracts';
 import { apiRequest } from '../lib/api-client';
 
-/** The stems an inquiry's award made (the same list query the Stems page reads, unfiltered). */
+/**
+ * The stems an inquiry's award made, one per supplier of a split award (at most one per fuel line,
+ * so the list's first page holds them all); under the Stems lists' key, so a stem change refreshes it.
+ */
 function useInquiryStems(inquiryId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['stems', 'list', null],
-    queryFn: () => apiRequest<{ items: StemSummary[] }>('/api/stems').then((r) => r.items),
-    select: (items) => items.filter((s) => s.inquiry_id === inquiryId),
+    queryKey: ['stems', 'list', { inquiryId }],
+    queryFn: () =>
+      apiRequest<{ items: StemSummary[] }>(`/api/stems?inquiry_id=${inquiryId}`).then((r) => r.items),
     enabled,
   });
 }

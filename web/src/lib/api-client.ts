@@ -78,10 +78,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await response.json()) as T;
 }
 
-/** A list whose full size the server gives in x-total-count (the rows are one page of it). */
+/**
+ * A list whose full size the server gives in x-total-count (the rows are one page of it). The rows
+ * come bare or under `items` (the Stems list kept the shape it had before it paged).
+ */
 export async function apiPage<T>(path: string): Promise<{ items: T[]; total: number }> {
   const response = await send(path, {});
-  const items = (await response.json()) as T[];
+  const body = (await response.json()) as T[] | { items: T[] };
+  const items = Array.isArray(body) ? body : body.items;
   return { items, total: Number(response.headers.get('x-total-count') ?? items.length) };
 }
 

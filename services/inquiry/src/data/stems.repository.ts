@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { StemStatus } from '@mfd/contracts';
+import { likeEscape } from '@mfd/db';
 import type { InquiryDB, StemClausesTable, StemLinesTable, StemsTable } from './db';
 
 export type StemRow = Selectable<StemsTable>;
@@ -44,10 +45,40 @@ export function findStem(db: Kysely<InquiryDB>, tenantId: string, id: string, lo
   return query.executeTakeFirst();
 }
 
-export function listStems(db: Kysely<InquiryDB>, tenantId: string, status: StemStatus | undefined) {
-  let query = db.selectFrom('stems').selectAll().where('tenant_id', '=', tenantId);
-  if (status) query = query.where('status', '=', status);
-  return query.orderBy('created_at', 'desc').orderBy('reference', 'desc').limit(500).execute();
+export interface StemListFilter {
+  status?: StemStatus;
+  inquiryId?: string;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the company's stems, newest first, and how many match in all. */
+export async function listStems(db: Kysely<InquiryDB>, tenantId: string, filter: StemListFilter) {
+  let query = db.selectFrom('stems').where('tenant_id', '=', tenantId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.inquiryId) query = query.where('inquiry_id', '=', filter.inquiryId);
+  if (filter.q) {
+    const pattern = `%${likeEscape(filter.q)}%`;
+    query = query.where((eb) =>
+      eb.or(
+        (['reference', 'vessel_name', 'supplier_name', 'customer_name'] as const).map((column) =>
+          eb(column, 'ilike', pattern),
+        ),
+      ),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('reference', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.total };
 }
 
 export async function updateStem(

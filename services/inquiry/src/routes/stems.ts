@@ -31,13 +31,19 @@ export const stemRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: M
     {
       schema: {
         operationId: 'listStems',
-        summary: 'The company’s stems, newest first, optionally of one status',
+        summary:
+          'A page of the company’s stems, newest first, optionally of one status or inquiry, or matching a search (X-Total-Count holds the total)',
         tags,
         querystring: stemsQuery,
         response: { 200: stemsResponse },
       },
     },
-    async (request) => ({ items: await stemList(db, request.auth.tenantId, request.query.status) }),
+    async (request, reply) => {
+      const { inquiry_id: inquiryId, ...filter } = request.query;
+      const { items, total } = await stemList(db, request.auth.tenantId, { ...filter, inquiryId });
+      reply.header('x-total-count', String(total));
+      return { items };
+    },
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { StemStatus, StemSummary, StemView, stemClausesInput, stemPricingInput } from '@mfd/contracts';
+import type { StemSummary, StemView, stemClausesInput, stemPricingInput } from '@mfd/contracts';
 import { listClauses } from '../../data/clauses.repository';
 import type { InquiryDB } from '../../data/db';
 import {
@@ -8,6 +8,7 @@ import {
   listStems,
   replaceStemClauses,
   setLineAdjustments,
+  type StemListFilter,
   stemClauses,
   stemLines,
   updateStem,
@@ -21,9 +22,10 @@ import { loadStemView, stemSummaryOf } from './stem-views';
 export async function stemList(
   db: Kysely<InquiryDB>,
   tenantId: string,
-  status: StemStatus | undefined,
-): Promise<StemSummary[]> {
-  return (await listStems(db, tenantId, status)).map(stemSummaryOf);
+  filter: StemListFilter,
+): Promise<{ items: StemSummary[]; total: number }> {
+  const { rows, total } = await listStems(db, tenantId, filter);
+  return { items: rows.map(stemSummaryOf), total };
 }
 
 export async function stemDetail(db: Kysely<InquiryDB>, tenantId: string, id: string): Promise<StemView> {

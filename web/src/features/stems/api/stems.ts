@@ -1,19 +1,27 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StemPricingInput, StemSendInput, StemStatus, StemSummary, StemView } from '@mfd/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPage, apiRequest } from '../../../lib/api-client';
 import { useSingleFlightMutation } from '../../../lib/mutation';
 import { useStemChange } from './stem-life';
 
 const stemKey = (id: string) => ['stems', 'detail', id];
 
-/** The company's stems, newest first, optionally of one status. */
-export function useStems(status: StemStatus | null) {
+interface StemPageParams {
+  q: string;
+  status: StemStatus | null;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the company's stems, newest first, optionally of one status or matching a search. */
+export function useStems(params: StemPageParams) {
+  const query = new URLSearchParams({ limit: String(params.limit), offset: String(params.offset) });
+  if (params.q) query.set('q', params.q);
+  if (params.status) query.set('status', params.status);
   return useQuery({
-    queryKey: ['stems', 'list', status],
-    queryFn: () =>
-      apiRequest<{ items: StemSummary[] }>(`/api/stems${status ? `?status=${status}` : ''}`).then(
-        (r) => r.items,
-      ),
+    queryKey: ['stems', 'list', params],
+    queryFn: () => apiPage<StemSummary>(`/api/stems?${query}`),
+    placeholderData: keepPreviousData,
   });
 }
 
