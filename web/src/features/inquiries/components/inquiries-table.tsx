@@ -13,6 +13,19 @@ function formatEta(eta: string | null, zone: string | null): string {
   return `${formatPortTime(eta, zone)} (${utcOffsetLabel(eta, zone)})`;
 }
 
+/** The day the inquiry was logged, as the user's own calendar reads it: the list's order. */
+const createdDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const createdAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function CreatedCell({ iso }: { iso: string }) {
+  const at = new Date(iso);
+  return (
+    <time dateTime={iso} title={createdAt.format(at)}>
+      {createdDay.format(at)}
+    </time>
+  );
+}
+
 /** Spec §2: the products cell lists each line as "name min-max MT", or says there are none. */
 function ProductsCell({ inquiry }: { inquiry: InquirySummary }) {
   if (inquiry.products.length === 0) return <Text size="sm">No products</Text>;
@@ -36,6 +49,8 @@ export function InquiriesTable({ rows }: { rows: InquirySummary[] }) {
             <Table.Th>Vessel</Table.Th>
             <Table.Th>Customer</Table.Th>
             <Table.Th>Port</Table.Th>
+            {/* Newest first: the created day shows the order (ETAs need not follow it); on a phone it gives way. */}
+            <Table.Th visibleFrom="sm">Created</Table.Th>
             <Table.Th>ETA</Table.Th>
             <Table.Th>Products</Table.Th>
             <Table.Th>Status</Table.Th>
@@ -54,6 +69,9 @@ export function InquiriesTable({ rows }: { rows: InquirySummary[] }) {
               </Table.Td>
               <Table.Td>{inquiry.customer_name ?? '—'}</Table.Td>
               <Table.Td>{inquiry.port_name ?? '—'}</Table.Td>
+              <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                <CreatedCell iso={inquiry.created_at} />
+              </Table.Td>
               <Table.Td>{formatEta(inquiry.eta, inquiry.port_timezone)}</Table.Td>
               <Table.Td>
                 <ProductsCell inquiry={inquiry} />

@@ -10,15 +10,16 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { INQUIRY_STATUSES, type InquiryStatus } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { useInquiries } from '../api/inquiries';
 import { InquiriesTable } from '../components/inquiries-table';
+import { type InquiryListView, listViewParams, parseListView } from './inquiry-list-params';
 
 const PAGE_SIZE = 25;
 const STATUS_OPTIONS = [
@@ -37,12 +38,29 @@ function CreateInquiryLink() {
 
 /** Spec §2 "Inquiries page": the list with search, status filter and paging; the create form has its own page. */
 export function InquiriesPage() {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState<InquiryStatus | ''>('');
-  const [page, setPage] = useState(1);
-  // A desk shares its inquiries: each trader starts on their own, the whole desk a tab away.
-  const [scope, setScope] = useState<'mine' | 'all'>('mine');
+  // Tab, status, search and page live in the address, so reload and Back show the same rows.
+  const [params, setParams] = useSearchParams();
+  const { scope, status, q, page } = parseListView(params);
+  const show = (change: Partial<InquiryListView>, replace = false) =>
+    setParams((prev) => listViewParams({ ...parseListView(prev), ...change }), { replace });
+
+  // Typing rewrites the current entry once per pause, not per key: Back leaves the list, not a letter.
+  const [search, setSearch] = useState(q);
+  // The search the address has or is about to have: the address renders a moment after it is written.
+  const written = useRef(q);
+  const writeSearch = useDebouncedCallback((typed: string) => {
+    if (typed === written.current) return;
+    written.current = typed;
+    show({ q: typed, page: 1 }, true);
+  }, 300);
+  // Back or a link changed the search: the box shows it, and a write still waiting must not undo it.
+  useEffect(() => {
+    if (q === written.current) return;
+    written.current = q;
+    writeSearch.cancel();
+    setSearch(q);
+  }, [q, writeSearch]);
+
   const inquiries = useInquiries({
     q,
     status,
@@ -53,6 +71,13 @@ export function InquiriesPage() {
   const rows = inquiries.data?.items ?? [];
   const total = inquiries.data?.total ?? 0;
   const filtered = Boolean(q || status);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // A page past the end (rows since cancelled, an old link) shows the last page instead of nothing.
+  const pastEnd = inquiries.isSuccess && !inquiries.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pastEnd)
+      void setParams((prev) => listViewParams({ ...parseListView(prev), page: pages }), { replace: true });
+  }, [pastEnd, pages, setParams]);
 
   // One list, shown in the panel of the tab chosen (the other panel stays empty).
   const list = (
@@ -66,7 +91,7 @@ export function InquiriesPage() {
             value={search}
             onChange={(e) => {
               setSearch(e.currentTarget.value);
-              setPage(1);
+              writeSearch(e.currentTarget.value.trim());
             }}
             w={{ base: '100%', sm: 320 }}
           />
@@ -74,10 +99,7 @@ export function InquiriesPage() {
             aria-label="Filter by status"
             data={STATUS_OPTIONS}
             value={status}
-            onChange={(v) => {
-              setStatus((v ?? '') as InquiryStatus | '');
-              setPage(1);
-            }}
+            onChange={(v) => show({ status: (v ?? '') as InquiryStatus | '', page: 1 })}
             allowDeselect={false}
             w={{ base: '100%', sm: 180 }}
           />
@@ -115,9 +137,9 @@ export function InquiriesPage() {
           {total > PAGE_SIZE && (
             <Group justify="center" mt="md">
               <Pagination
-                total={Math.ceil(total / PAGE_SIZE)}
+                total={pages}
                 value={page}
-                onChange={setPage}
+                onChange={(p) => show({ page: p })}
                 aria-label="Inquiry pages"
               />
             </Group>
@@ -137,10 +159,7 @@ export function InquiriesPage() {
       <Card withBorder padding="lg">
         <Tabs
           value={scope}
-          onChange={(v) => {
-            setScope(v === 'all' ? 'all' : 'mine');
-            setPage(1);
-          }}
+          onChange={(v) => show({ scope: v === 'all' ? 'all' : 'mine', page: 1 })}
           keepMounted={false}
         >
           <Tabs.List mb="md">
