@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Pagination, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { AddPortDialog } from '../../../components/add-port-dialog';
 import { usePortsPage } from '../../../lib/api/ports';
 import { PendingPorts } from './pending-ports';
 import { SharedDataNotice, useCanChangeSharedData } from './shared-data-notice';
+import { ListPages } from '../../../components/list-pages';
 
 const PAGE_SIZE = 50;
 
@@ -87,15 +88,14 @@ export function PortsTab() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && data.total > PAGE_SIZE && (
-        <Group justify="center" mt="md">
-          <Pagination
-            total={Math.ceil(data.total / PAGE_SIZE)}
-            value={page}
-            onChange={setPage}
-            aria-label="Port pages"
-          />
-        </Group>
+      {data && (
+        <ListPages
+          total={data.total}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onChange={setPage}
+          label="Port pages"
+        />
       )}
       {adding && <AddPortDialog opened onClose={() => setAdding(false)} />}
     </>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import {
@@ -30,6 +19,7 @@ import { countryName } from '../../../lib/countries';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { customerStatsQuery, useCustomers, useDeleteCustomer } from '../api/customers';
 import { CustomerDialog } from '../../../components/customer-dialog';
+import { ListPages } from '../../../components/list-pages';
 
 const PAGE_SIZE = 25;
 
@@ -207,16 +197,13 @@ export function CustomersPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {total > PAGE_SIZE && (
-              <Group justify="center" mt="md">
-                <Pagination
-                  total={Math.ceil(total / PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  aria-label="Customer pages"
-                />
-              </Group>
-            )}
+            <ListPages
+              total={total}
+              pageSize={PAGE_SIZE}
+              page={page}
+              onChange={setPage}
+              label="Customer pages"
+            />
           </>
         )}
       </Card>

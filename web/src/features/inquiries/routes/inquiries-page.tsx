@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Skeleton, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -20,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useInquiries } from '../api/inquiries';
 import { InquiriesTable } from '../components/inquiries-table';
 import { type InquiryListView, listViewParams, parseListView } from './inquiry-list-params';
+import { ListPages } from '../../../components/list-pages';
 
 const PAGE_SIZE = 25;
 const STATUS_OPTIONS = [
@@ -134,16 +124,13 @@ export function InquiriesPage() {
       ) : (
         <>
           <InquiriesTable rows={rows} />
-          {total > PAGE_SIZE && (
-            <Group justify="center" mt="md">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(p) => show({ page: p })}
-                aria-label="Inquiry pages"
-              />
-            </Group>
-          )}
+          <ListPages
+            total={total}
+            pageSize={PAGE_SIZE}
+            page={page}
+            onChange={(p) => show({ page: p })}
+            label="Inquiry pages"
+          />
         </>
       )}
     </>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Card, Group, Select, Skeleton, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,6 +10,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { formatPortTime } from '../../../lib/port-time';
 import { useStems } from '../api/stems';
 import { StemStatusBadge } from '../components/stem-status-badge';
+import { ListPages } from '../../../components/list-pages';
 
 const PAGE_SIZE = 25;
 
@@ -124,16 +114,7 @@ export function StemsPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {total > PAGE_SIZE && (
-              <Group justify="center" mt="md">
-                <Pagination
-                  total={Math.ceil(total / PAGE_SIZE)}
-                  value={page}
-                  onChange={setPage}
-                  aria-label="Stem pages"
-                />
-              </Group>
-            )}
+            <ListPages total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} label="Stem pages" />
           </>
         )}
       </Card>
