@@ -191,7 +191,10 @@ function env(schema: string, redisUrl: string, extra: Record<string, string> = {
 
 const listenPort = (app: { server: { address(): unknown } }) => (app.server.address() as AddressInfo).port;
 
-/** Identity and directory listening on free ports, the inquiry app reading both, on the bench's own Redis. */
+/**
+ * Identity and directory listening on free ports, the directory reading identity (a new customer's
+ * default selling terms), the inquiry app reading both, on the bench's own Redis.
+ */
 async function startServices(redisUrl: string) {
   const keys = generateKeyPair();
   const identityCfg = identityConfig.parse(env(schemas.identity, redisUrl, { FORGOT_PASSWORD_MIN_MS: '0' }));
@@ -201,7 +204,9 @@ async function startServices(redisUrl: string) {
   await identityApp.listen({ port: 0, host: '127.0.0.1' });
 
   const directory = directoryDeps.createDeps(
-    directoryConfig.parse(env(schemas.directory, redisUrl)),
+    directoryConfig.parse(
+      env(schemas.directory, redisUrl, { IDENTITY_URL: `http://127.0.0.1:${listenPort(identityApp)}` }),
+    ),
     keys.publicKey,
   );
   await directoryDeps.migrate(directory);

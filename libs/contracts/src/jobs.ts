@@ -461,6 +461,7 @@ export type JobPayload = z.infer<typeof jobPayload>;
 export const BATCHED_PAYLOAD_TYPES: ReadonlySet<JobPayload['type']> = new Set([
   'mail.status',
   'inquiry.created',
+  'inquiry.vessel-named',
 ]);
 /** The BullMQ job name of such a batch. */
 export const OUTBOX_BATCH_JOB = 'outbox.batch';

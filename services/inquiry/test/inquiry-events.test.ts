@@ -1,6 +1,8 @@
+import { Queue } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQueueConnection } from '@mfd/queue';
+import { OUTBOX_BATCH_JOB, QUEUES } from '@mfd/contracts';
+import { createQueueConnection, queuePrefix } from '@mfd/queue';
 import { bearer, makeUser } from '@mfd/testing';
 import { startInquiryEvents } from '../../directory/src/jobs/inquiry-events';
 import { startWithDirectory } from './harness';
@@ -90,5 +92,13 @@ describe('inquiry events reach the directory', () => {
         .where('confirmed_at', 'is', null)
         .execute();
     expect(await eventually(unconfirmed, (rows) => rows.length === 0)).toEqual([]);
+    // An inquiry's count and vessel events travel in its relay pass's one job, neither alone.
+    const queue = new Queue(QUEUES.directoryEvents, {
+      connection: s.inquiry.deps.queueConnection,
+      prefix: queuePrefix(s.inquiry.deps.config.REDIS_PREFIX),
+    });
+    const jobs = await queue.getJobs(['completed']);
+    await queue.close();
+    expect(new Set(jobs.map((job) => job.name))).toEqual(new Set([OUTBOX_BATCH_JOB]));
   });
 });
