@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import { createDatabase } from '@mfd/db';
 import { bearer, dropSchemas, makeUser, TEST_MAIL_SECRET_KEYS, testKeys } from '@mfd/testing';
 import { buildApp as buildDirectory } from '../services/directory/src/app';
 import { directoryConfig } from '../services/directory/src/config';
@@ -9,6 +10,7 @@ import * as directoryDeps from '../services/directory/src/deps';
 import { buildApp as buildInquiry } from '../services/inquiry/src/app';
 import { inquiryConfig } from '../services/inquiry/src/config';
 import * as inquiryDeps from '../services/inquiry/src/deps';
+import type { InquiryDB } from '../services/inquiry/src/data/db';
 import { backfillAwardSavings } from '../services/inquiry/src/domain/insights/award-savings';
 import { saveResults } from './results';
 
@@ -27,6 +29,8 @@ import { saveResults } from './results';
  * answers in the steady state, not on the one read that would compute a year of savings.
  */
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+/** BENCH_CALLS=dashboard,search times only the calls whose name holds one of the words (results not saved). */
+const ONLY = process.env.BENCH_CALLS?.split(',');
 const RUNS = 40;
 const WARMUP = 5;
 const CONTEXT_RUNS = 2;
@@ -71,6 +75,15 @@ await sql`create function ${sql.id(inq.schema, 'bench_id')}(text) returns uuid l
 const app = await buildInquiry(inquiry);
 await app.ready();
 const db = inquiry.database.db;
+// The seed's statements write 100,000s of rows each: on the shared machine one can outlast the
+// service's 60 s statement timeout, so they run on a connection of their own without one.
+const seedDatabase = createDatabase<InquiryDB>({
+  url: infra.pgUrl,
+  schema: inq.schema,
+  poolMax: 1,
+  statementTimeoutMs: 0,
+});
+const seedDb = seedDatabase.db;
 
 const VESSEL_FIRST = ['Nordic', 'Pacific', 'Atlantic', 'Golden', 'Silver', 'Ocean', 'Stena', 'Maersk'];
 const VESSEL_SECOND = ['Star', 'Wind', 'Pearl', 'Spirit', 'Trader', 'Voyager', 'Horizon', 'Glory'];
@@ -104,18 +117,18 @@ async function fill(tenantId: string, from: number, to: number): Promise<void> {
         || ' ' || (100 + i % 50),
       (9000000 + (i % 3200))::text, ${status}, ${createdAt}, ${createdAt}
     from ${range} cross join lateral (select bench_id(${tenantId} || ':owner:' || (i % 7)) as id) o`.execute(
-    db,
+    seedDb,
   );
   await sql`
     insert into inquiry_products (id, tenant_id, inquiry_id, product_name, quantity_mt_min, quantity_mt_max, iso_spec, position)
     select ${ids(`i || ':p' || p`)}, ${tenantId}::uuid, ${inquiryId}, (array[${sql.join(GRADES)}])[1 + p],
       100, 500 + (i % 1000), 'ISO 8217:2017', p
-    from ${range} cross join generate_series(0, 4) as p`.execute(db);
+    from ${range} cross join generate_series(0, 4) as p`.execute(seedDb);
   await sql`
     insert into distributions (id, tenant_id, inquiry_id, sent_by, sender_name, reply_by, created_at)
     select ${ids(`i || ':d'`)}, ${tenantId}::uuid, ${inquiryId}, bench_id(${tenantId} || ':owner:' || (i % 7)),
       'Trader ' || (i % 7), ${createdAt} + interval '2 days', ${createdAt} + interval '10 minutes'
-    from ${range} where i % 10 <> 4 or i = 0`.execute(db);
+    from ${range} where i % 10 <> 4 or i = 0`.execute(seedDb);
   // One recipient more than the offers: someone always stays silent.
   await sql`
     insert into inquiry_recipients (id, tenant_id, inquiry_id, distribution_id, supplier_id, supplier_name, email,
@@ -125,7 +138,7 @@ async function fill(tenantId: string, from: number, to: number): Promise<void> {
       'sales' || ((i * 7 + k) % 300) || '@supplier.example', ${createdAt} + interval '2 days',
       ${createdAt} + interval '10 minutes', ${createdAt} + interval '10 minutes', 'delivered'
     from ${range} cross join lateral generate_series(1, ${offersOf} + 1) as k
-    where i % 10 <> 4 or i = 0`.execute(db);
+    where i % 10 <> 4 or i = 0`.execute(seedDb);
   await sql`
     insert into offers (id, tenant_id, inquiry_id, supplier_id, supplier_name, supplier_email, recipient_id, status,
       submitted_at, created_at, updated_at, awarded_at, revision, payment_method, payment_days, payment_basis, valid_until)
@@ -138,12 +151,12 @@ async function fill(tenantId: string, from: number, to: number): Promise<void> {
       case when ${status} = 'awarded' and k = 1 and i <> 0 then ${createdAt} + interval '1 day' end, 1,
       'credit', 30, 'delivery', ${createdAt} + interval '3 days'
     from ${range} cross join lateral generate_series(1, ${offersOf}) as k
-    where i % 10 <> 4 or i = 0`.execute(db);
+    where i % 10 <> 4 or i = 0`.execute(seedDb);
   await sql`
     insert into offer_revisions (offer_id, revision, tenant_id, source, submitted_at, content)
     select o.id, 1, o.tenant_id, 'link', o.submitted_at, '{}'::jsonb
     from offers o where o.tenant_id = ${tenantId}::uuid and o.inquiry_id in (select ${inquiryId} from ${range})`.execute(
-    db,
+    seedDb,
   );
   // Two priced lines per offer; the 200 offers on inquiry 0 price all five.
   await sql`
@@ -153,7 +166,7 @@ async function fill(tenantId: string, from: number, to: number): Promise<void> {
       550 + ((i * 31 + k * 17 + p * 7) % 1000) / 10.0, 100, 2000, 'barge'
     from ${range} cross join lateral generate_series(1, ${offersOf}) as k
       cross join lateral generate_series(0, case when i = 0 then 4 else 1 end) as p
-    where i % 10 <> 4 or i = 0`.execute(db);
+    where i % 10 <> 4 or i = 0`.execute(seedDb);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -251,7 +264,7 @@ try {
     console.log(
       `${size.toLocaleString()} inquiries (${counts.rows[0]!.lines.toLocaleString()} fuel lines, ${counts.rows[0]!.offers.toLocaleString()} offers) per company, seeded in ${((backfill - start) / 1000).toFixed(1)} s; ${backfilled}`,
     );
-    for (const call of CALLS) {
+    for (const call of CALLS.filter((c) => !ONLY || ONLY.some((word) => c.name.includes(word)))) {
       const { p50, p95 } = call.context
         ? await time(call.url, call.check, CONTEXT_RUNS, 0)
         : await time(call.url, call.check, RUNS, WARMUP);
@@ -265,10 +278,11 @@ try {
       });
     }
   }
-  saveResults('lists-at-volume', rows);
+  if (!ONLY) saveResults('lists-at-volume', rows);
 } finally {
   await app.close();
   await inquiryDeps.closeDeps(inquiry);
+  await seedDatabase.close();
   await directoryApp.close();
   await directoryDeps.closeDeps(directory);
   // BENCH_KEEP=1 leaves the seeded schema for EXPLAIN (drop it by hand afterwards).

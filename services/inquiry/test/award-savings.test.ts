@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '@mfd/testing';
+import { mayLackKeptSavings } from '../src/data/dashboard-figures.repository';
 import { backfillAwardSavings } from '../src/domain/insights/award-savings';
+import { dashboardFromAwards } from './dashboard-from-awards';
 import { startRfq } from './harness';
 import { createInquiry, offerBody, publicPost, seedLink, signUpTrader, type Caller } from './offer-fixtures';
 
@@ -94,6 +96,18 @@ describe('the savings kept with each award', () => {
     });
     expect(values.statusCode, values.body).toBe(409);
     expect(await kept(whole.inquiry.id)).toEqual({ vs_average_usd: '18815.00', vs_highest_usd: '34025.00' });
+
+    // The awards' transactions kept the dashboard's sums per month too (nothing left to fill on
+    // read): they answer what the awards sum to.
+    expect(await mayLackKeptSavings(db(), trader.tenantId)).toBe(false);
+    const dashboard = (await api(trader, 'GET', '/api/dashboard')).json();
+    expect(
+      JSON.stringify({
+        savings_by_customer_month: dashboard.savings_by_customer_month,
+        awarded_volume_by_month: dashboard.awarded_volume_by_month,
+      }),
+    ).toBe(JSON.stringify(await dashboardFromAwards(db(), trader.tenantId, new Date())));
+    expect(dashboard.savings_this_month_usd).toBe('39230.00');
   });
 
   it('when an award has no kept saving, then the dashboard computes it, sums it as before and keeps it', async () => {

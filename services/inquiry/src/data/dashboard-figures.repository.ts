@@ -66,9 +66,6 @@ function awardsSince(db: Kysely<InquiryDB>, tenantId: string, since: Date) {
     .where('i.status', '=', 'awarded');
 }
 
-/** The UTC calendar month ("2026-11") an offer was awarded in, as utcMonth names it. */
-const awardMonth = sql<string>`to_char(o.awarded_at at time zone 'UTC', 'YYYY-MM')`;
-
 /** The inquiries awarded since a moment that have no kept saving (award_savings) yet. */
 export async function awardsWithoutKeptSavings(db: Kysely<InquiryDB>, tenantId: string, since: Date) {
   const rows = await awardsSince(db, tenantId, since)
@@ -89,51 +86,53 @@ export async function awardsWithoutKeptSavings(db: Kysely<InquiryDB>, tenantId: 
 }
 
 /**
- * The kept savings of the awards made since a moment, summed per UTC month and customer name in
- * the database (numeric sums, exact): one row per month and customer, unordered. An inquiry counts
- * once however many offers won it (a split award), in the month of its award (the winners of a
- * split are awarded together); savings kept with null figures (none by the rule) do not count.
- * Those are left out by the aggregates' filter, not a where: the planner then expects a row per
- * award from the join whatever the table's share of nulls, and never loops over the awards once
- * per saving (a plan seen at 10,000 awards when statistics said every saving was null: 6 s).
+ * Whether the company may have an award without a kept saving: its awarded inquiries and its kept
+ * savings (company_counts, kept by triggers) differ. Equal, no award lacks one (a saving is kept
+ * only for an awarded inquiry, and an award is final), so the dashboard skips looking through a
+ * year of awards for one.
  */
-export function keptSavingsByCustomerMonth(db: Kysely<InquiryDB>, tenantId: string, since: Date) {
-  const awards = awardsSince(db, tenantId, since)
-    .select(['o.inquiry_id', 'i.customer_name', sql<Date>`min(o.awarded_at)`.as('awarded_at')])
-    .groupBy(['o.inquiry_id', 'i.customer_name']);
-  const counted = sql`filter (where s.vs_average_usd is not null and s.vs_highest_usd is not null)`;
+export async function mayLackKeptSavings(db: Kysely<InquiryDB>, tenantId: string) {
+  const row = await db
+    .selectFrom('company_counts')
+    .select(['awarded_inquiries', 'kept_savings'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row !== undefined && row.awarded_inquiries !== row.kept_savings;
+}
+
+/**
+ * The kept savings of the awards made since a month ("2026-11"), summed per UTC month and customer
+ * name: award_month_savings, which award_savings' triggers keep (migration 0026) by the rule these
+ * sums always had: an inquiry counts once however many offers won it (a split award), in the month
+ * of its award, and only when both its figures are given. One row per month and customer, unordered.
+ */
+export function keptSavingsByCustomerMonth(db: Kysely<InquiryDB>, tenantId: string, sinceMonth: string) {
   return db
-    .with('a', () => awards)
-    .selectFrom('a')
-    .innerJoin('award_savings as s', 's.inquiry_id', 'a.inquiry_id')
+    .selectFrom('award_month_savings')
     .select([
-      sql<string>`to_char(a.awarded_at at time zone 'UTC', 'YYYY-MM')`.as('month'),
-      'a.customer_name',
-      sql<string>`(sum(s.vs_average_usd) ${counted})::text`.as('vs_average_usd'),
-      sql<string>`(sum(s.vs_highest_usd) ${counted})::text`.as('vs_highest_usd'),
-      sql<number>`(count(*) ${counted})::int`.as('awarded'),
+      'month',
+      'customer_name',
+      sql<string>`vs_average_usd::text`.as('vs_average_usd'),
+      sql<string>`vs_highest_usd::text`.as('vs_highest_usd'),
+      'awarded',
     ])
-    .where('s.tenant_id', '=', tenantId)
-    .groupBy([sql`1`, 'a.customer_name'])
-    .having(sql<boolean>`count(*) ${counted} > 0`)
+    .where('tenant_id', '=', tenantId)
+    .where('month', '>=', sinceMonth)
+    .where('awarded', '>', 0)
     .execute();
 }
 
 /**
- * The requested max tonnes of the lines awarded since a moment, summed per UTC month and product
- * name as typed (numeric sums, exact): one row per month and name, unordered. A split award's
- * lines count for the offer that won each (awarded_line_ids; null: the whole inquiry).
+ * The requested max tonnes of the lines awarded since a month, summed per UTC month and product
+ * name as typed: award_month_tonnes, kept with award_savings (migration 0026); a split award's
+ * lines count for the offer that won each. One row per month and name, unordered.
  */
-export function awardedTonnesByMonthProduct(db: Kysely<InquiryDB>, tenantId: string, since: Date) {
-  return awardsSince(db, tenantId, since)
-    .innerJoin('inquiry_products as p', 'p.inquiry_id', 'o.inquiry_id')
-    .select([
-      awardMonth.as('month'),
-      'p.product_name',
-      sql<string>`sum(p.quantity_mt_max)::text`.as('quantity_mt'),
-    ])
-    .where('p.tenant_id', '=', tenantId)
-    .where(sql<boolean>`(o.awarded_line_ids is null or p.id = any(o.awarded_line_ids))`)
-    .groupBy([sql`1`, 'p.product_name'])
+export function awardedTonnesByMonthProduct(db: Kysely<InquiryDB>, tenantId: string, sinceMonth: string) {
+  return db
+    .selectFrom('award_month_tonnes')
+    .select(['month', 'product_name', sql<string>`quantity_mt::text`.as('quantity_mt')])
+    .where('tenant_id', '=', tenantId)
+    .where('month', '>=', sinceMonth)
+    .where('lines', '>', 0)
     .execute();
 }

@@ -456,6 +456,29 @@ export interface CompanyCountsTable {
   active_inquiries: number;
   /** Every offer but a draft. */
   offers: number;
+  /** Inquiries awarded, and kept savings (award_savings rows): equal when none lacks its saving. */
+  awarded_inquiries: number;
+  kept_savings: number;
+}
+
+/** The kept savings summed per UTC month ("2026-11") and customer (award_savings' triggers). */
+export interface AwardMonthSavingsTable {
+  tenant_id: string;
+  month: string;
+  customer_name: string | null;
+  vs_average_usd: string;
+  vs_highest_usd: string;
+  /** Awards counted (both figures given). */
+  awarded: number;
+}
+
+/** The awarded lines' requested max tonnes summed per UTC month and product name as typed. */
+export interface AwardMonthTonnesTable {
+  tenant_id: string;
+  month: string;
+  product_name: string;
+  quantity_mt: string;
+  lines: number;
 }
 
 /** What an award saved (savingsByInquiry), kept per awarded inquiry; null figures: none. */
@@ -471,6 +494,8 @@ export interface InquiryDB extends WithOutbox, StemLifeTables {
   inquiries: InquiriesTable;
   company_counts: CompanyCountsTable;
   award_savings: AwardSavingsTable;
+  award_month_savings: AwardMonthSavingsTable;
+  award_month_tonnes: AwardMonthTonnesTable;
   inquiry_products: InquiryProductsTable;
   offers: OffersTable;
   distributions: DistributionsTable;

@@ -24,6 +24,7 @@ import * as m0022 from './0022-price-history-index-only';
 import * as m0023 from './0023-company-counts';
 import * as m0024 from './0024-award-savings';
 import * as m0025 from './0025-dashboard-sums-index-only';
+import * as m0026 from './0026-award-month-sums';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -52,4 +53,5 @@ export const migrations: Migrations = {
   '0023-company-counts': m0023,
   '0024-award-savings': m0024,
   '0025-dashboard-sums-index-only': m0025,
+  '0026-award-month-sums': m0026,
 };

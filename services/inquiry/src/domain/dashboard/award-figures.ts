@@ -5,6 +5,7 @@ import {
   awardedTonnesByMonthProduct,
   awardsWithoutKeptSavings,
   keptSavingsByCustomerMonth,
+  mayLackKeptSavings,
 } from '../../data/dashboard-figures.repository';
 import type { InquiryDB } from '../../data/db';
 import { refreshAwardSavings } from '../insights/award-savings';
@@ -17,15 +18,16 @@ import { utcMonth, utcMonthStart } from './calendar-months';
  * detail's own rule, savingsByInquiry, as award_savings keeps it; a split award's once for the
  * whole split), this month's saving against the mean, and the tonnes awarded per grade and month
  * (the awarded lines' requested max, the quantity the price history weights awarded prices by; a
- * split award's lines count for the offer that won each). The database sums per month (issue 27:
- * a year of a big company's awards is tens of thousands of rows); a few hundred sums come back.
+ * split award's lines count for the offer that won each). The sums per month are kept with the
+ * kept savings (migration 0026; issue 27: a year of a big company's awards is tens of thousands of
+ * rows); a few hundred come back.
  */
 export async function awardFigures(db: Kysely<InquiryDB>, tenantId: string, now: Date) {
   const since = utcMonthStart(now, DASHBOARD_MONTHS - 1);
   await keepMissingSavings(db, tenantId, since);
   const [savings, tonnes] = await Promise.all([
-    keptSavingsByCustomerMonth(db, tenantId, since),
-    awardedTonnesByMonthProduct(db, tenantId, since),
+    keptSavingsByCustomerMonth(db, tenantId, utcMonth(since)),
+    awardedTonnesByMonthProduct(db, tenantId, utcMonth(since)),
   ]);
   const thisMonth = utcMonth(now);
   return {
@@ -47,6 +49,7 @@ export async function awardFigures(db: Kysely<InquiryDB>, tenantId: string, now:
  * page to say so. Correctness over speed on the rare read that finds them missing.
  */
 async function keepMissingSavings(db: Kysely<InquiryDB>, tenantId: string, since: Date) {
+  if (!(await mayLackKeptSavings(db, tenantId))) return;
   const missing = await awardsWithoutKeptSavings(db, tenantId, since);
   if (missing.length > 0) await refreshAwardSavings(db, tenantId, missing);
 }
