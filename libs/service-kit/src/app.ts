@@ -44,6 +44,8 @@ export interface ServiceAppOptions {
    */
   gatewaySecret?: string;
   timeouts?: { requestMs: number; connectionMs: number; keepAliveMs: number };
+  /** The gateway's HTTP server, which serves some requests before Fastify sees them. */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 /** The header the gateway proves itself with; services drop it before anything else sees the request. */
@@ -88,7 +90,7 @@ function dropUnprovenForwarding(secret: Buffer | null) {
   };
 }
 
-function requestId(req: IncomingMessage): string {
+export function requestId(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
@@ -117,6 +119,7 @@ export function createServiceApp(opts: ServiceAppOptions) {
     ...(edge
       ? {}
       : { rewriteUrl: dropUnprovenForwarding(opts.gatewaySecret ? Buffer.from(opts.gatewaySecret) : null) }),
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
     ...(opts.timeouts
       ? {
           requestTimeout: opts.timeouts.requestMs,

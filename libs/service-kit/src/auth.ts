@@ -42,6 +42,8 @@ export interface AuthOptions {
   privateKey?: string;
   revocations: TokenRevocations;
   tokenTtlSeconds?: number;
+  /** The gateway shares its cache with its direct proxy path, which only proxies tokens verified here. */
+  verified?: VerifiedTokens;
 }
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 3600;
@@ -55,13 +57,13 @@ const VERIFIED_TOKENS_CACHED = 10_000;
  * cache still hashed the token and checked its claims again on every request; a hit here is one
  * map lookup. Revocation, role and operator are still checked on every request.
  */
-interface Verified {
+export interface Verified {
   claims: AccessTokenClaims;
   /** What @fastify/jwt leaves on request.user, which routes may read. */
   payload: object;
 }
 
-class VerifiedTokens {
+export class VerifiedTokens {
   private readonly byHeader = new Map<string, Verified>();
 
   get(header: string | undefined): Verified | undefined {
@@ -112,7 +114,7 @@ export const authPlugin = fp(
     });
 
     opts.revocations.reportTo(app.log);
-    const verified = new VerifiedTokens();
+    const verified = opts.verified ?? new VerifiedTokens();
 
     app.decorateRequest('auth', {
       getter(this: WithAuth) {

@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import type { ErrorResponse, FieldError } from '@mfd/contracts';
 import { AppError } from './errors';
 
-const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
 /** Sentences for Fastify's own client errors, so users never read an internal code. */
 const FASTIFY_DETAILS: Record<string, string> = {
@@ -16,7 +16,7 @@ const FASTIFY_DETAILS: Record<string, string> = {
 };
 
 /** The proxy's own errors (the gateway's upstream unreachable or too slow) keep their status, not a 500. */
-const UPSTREAM_DETAILS: Record<number, string> = {
+export const UPSTREAM_DETAILS: Record<number, string> = {
   502: 'A service behind this one could not be reached. Please try again.',
   503: 'A service is unavailable right now. Please try again in a few minutes.',
   504: 'A service took too long to answer. Please try again.',

@@ -64,7 +64,7 @@ const PROBE_PATHS = new Set(['/health', '/livez', '/readyz', '/metrics']);
  * through the redacting logger.
  */
 const unredacted = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
-function requestLineLogger(log: FastifyBaseLogger): FastifyBaseLogger {
+export function requestLineLogger(log: FastifyBaseLogger): FastifyBaseLogger {
   let plain = unredacted.get(log);
   if (!plain) {
     plain = log.child({}, { redact: { paths: [] } });

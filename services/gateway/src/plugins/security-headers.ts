@@ -43,15 +43,17 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
+/** What every answer carries, the direct proxy path's included. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders();
+
 /**
  * Security headers on every answer. The CSP allows only this origin's scripts; styles may be
  * inline because Mantine writes its CSS variables into a style tag.
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance) => {
-    const headers = helmetHeaders();
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(SECURITY_HEADERS);
       done();
     });
   },

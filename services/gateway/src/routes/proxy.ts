@@ -39,7 +39,11 @@ async function registerProxies(
 export async function proxyRoutes(app: FastifyInstance, { deps }: { deps: GatewayDeps }): Promise<void> {
   await registerProxies(app, deps, true);
   await app.register(async (protectedApi) => {
-    await protectedApi.register(authPlugin, { publicKey: deps.publicKey, revocations: deps.revocations });
+    await protectedApi.register(authPlugin, {
+      publicKey: deps.publicKey,
+      revocations: deps.revocations,
+      verified: deps.verifiedTokens,
+    });
     await registerProxies(protectedApi, deps, false);
   });
 }
