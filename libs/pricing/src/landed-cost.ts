@@ -42,6 +42,9 @@ export interface LandedCost<C extends PricedCharge> {
 }
 
 const cents = (amount: Big) => amount.round(2, Big.roundHalfUp);
+// Constants made once: big.js parses every text or number it is given.
+const ZERO = new Big(0);
+const CENT = new Big('0.01');
 const text = (amount: Big) => amount.toFixed(2, Big.roundHalfUp);
 
 /** Truncating division: its own constructor, so the shared Big's settings stay untouched. */
@@ -58,20 +61,26 @@ function divideToCents(a: Big, b: Big): Big {
   const negative = a.s * b.s < 0;
   const [n, d] = [a.abs(), b.abs()];
   let q = new Truncated(n).div(d);
-  if (n.minus(q.times(d)).times(2).gte(d.times('0.01'))) q = q.plus('0.01');
+  if (n.minus(q.times(d)).times(2).gte(d.times(CENT))) q = q.plus(CENT);
   return negative ? q.neg() : q;
+}
+
+/** A line as counted: its tonnes read once. */
+interface CountedLine {
+  product_line_id: string;
+  tonnes: Big;
 }
 
 function chargeAmount(
   charge: PricedCharge,
-  lines: PricedLine[],
+  lines: CountedLine[],
   lineCost: Map<string, Big | null>,
 ): Big | null {
   const named = charge.product_line_ids ? new Set(charge.product_line_ids) : null;
   const own = named ? lines.filter((l) => named.has(l.product_line_id)) : lines;
   // A charge on none of the lines priced here (a line the inquiry no longer has) costs nothing.
   if (own.length === 0) return new Big(0);
-  const tonnes = own.reduce((sum, l) => sum.plus(l.quantity_mt), new Big(0));
+  const tonnes = own.reduce((sum, l) => sum.plus(l.tonnes), ZERO);
   switch (charge.basis) {
     case 'lump_sum':
       return new Big(charge.amount);
@@ -84,7 +93,7 @@ function chargeAmount(
     case 'percent': {
       const costs = own.map((l) => lineCost.get(l.product_line_id) ?? null);
       if (costs.some((c) => c === null)) return null;
-      const fuel = costs.reduce<Big>((sum, c) => sum.plus(c!), new Big(0));
+      const fuel = costs.reduce<Big>((sum, c) => sum.plus(c!), ZERO);
       return fuel.times(charge.amount).div(100);
     }
     case 'per_hour':
@@ -100,17 +109,25 @@ function chargeAmount(
  * they differ only in the quantities and lines they pass in.
  */
 export function landedCost<C extends PricedCharge>(lines: PricedLine[], charges: C[]): LandedCost<C> {
+  const quantities = lines.map((l) => ({
+    product_line_id: l.product_line_id,
+    tonnes: new Big(l.quantity_mt),
+  }));
   const lineCost = new Map(
-    lines.map((l) => [
+    lines.map((l, i) => [
       l.product_line_id,
-      l.price_per_mt === null ? null : cents(new Big(l.price_per_mt).times(l.quantity_mt)),
+      l.price_per_mt === null ? null : cents(quantities[i]!.tonnes.times(l.price_per_mt)),
     ]),
   );
-  const counted = charges.map((charge) => {
-    const amount = chargeAmount(charge, lines, lineCost);
+  const amounts = charges.map((charge) => {
+    const amount = chargeAmount(charge, quantities, lineCost);
+    return amount === null ? null : cents(amount);
+  });
+  const counted = charges.map((charge, i) => {
+    const amount = amounts[i] ?? null;
     return {
       ...charge,
-      amount_usd: amount === null ? null : text(cents(amount)),
+      amount_usd: amount === null ? null : text(amount),
       contingent: charge.basis === 'per_hour',
     };
   });
@@ -126,18 +143,15 @@ export function landedCost<C extends PricedCharge>(lines: PricedLine[], charges:
   if (indicative)
     return { ...base, fuel_cost: null, charges_cost: null, total_landed_cost: null, all_in_per_mt: null };
 
-  const fuel = [...lineCost.values()].reduce<Big>((sum, c) => sum.plus(c!), new Big(0));
-  const extra = counted.reduce(
-    (sum, c) => (c.amount_usd === null ? sum : sum.plus(c.amount_usd)),
-    new Big(0),
-  );
+  const fuel = [...lineCost.values()].reduce<Big>((sum, c) => sum.plus(c!), ZERO);
+  const extra = amounts.reduce<Big>((sum, a) => (a === null ? sum : sum.plus(a)), ZERO);
   const total = fuel.plus(extra);
-  const tonnes = lines.reduce((sum, l) => sum.plus(l.quantity_mt), new Big(0));
+  const tonnes = quantities.reduce((sum, l) => sum.plus(l.tonnes), ZERO);
   return {
     ...base,
     fuel_cost: text(fuel),
     charges_cost: text(extra),
     total_landed_cost: text(total),
-    all_in_per_mt: tonnes.gt(0) ? text(divideToCents(total, tonnes)) : null,
+    all_in_per_mt: tonnes.gt(ZERO) ? text(divideToCents(total, tonnes)) : null,
   };
 }

@@ -46,6 +46,8 @@ export function effectivePrice(
   };
 }
 
+const ZERO = new Big(0);
+
 /** What the offer can deliver of a line: the requested max, or less when its max deliverable is less. */
 export function deliverableQuantity(requestedMax: string, maxDeliverable: string): string {
   return new Big(maxDeliverable).lt(requestedMax) ? maxDeliverable : requestedMax;
@@ -54,5 +56,5 @@ export function deliverableQuantity(requestedMax: string, maxDeliverable: string
 /** How many tonnes short of the requested max an offer line is, or null when it can deliver it all. */
 export function shortBy(requestedMax: string, maxDeliverable: string): string | null {
   const gap = new Big(requestedMax).minus(maxDeliverable);
-  return gap.gt(0) ? gap.toFixed() : null;
+  return gap.gt(ZERO) ? gap.toFixed() : null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeInput } from '@mfd/contracts';
+import { deliverableQuantity, effectivePrice, indexLookup, landedCost, type IndexValue } from '@mfd/pricing';
 import { chargeOf, priceOffer, type OfferedLine } from './offer-pricing';
 
 const asked = [
@@ -113,5 +114,66 @@ describe('an offer priced against its inquiry', () => {
         note: null,
       }),
     ).toMatchObject({ threshold_mt: '500', amount: '1500.00', amount_above: '3.00' });
+  });
+
+  it('when offers of every kind are priced, then each figure is the landed cost at the requested max and again at what can be delivered', () => {
+    const values: IndexValue[] = [{ index_name: 'Platts', value: '602.37', as_of: '2026-11-20' }];
+    const index = (id: string, name: string, max = '1000.0'): OfferedLine => ({
+      product_line_id: id,
+      pricing: 'index',
+      price_per_mt: null,
+      index_name: name,
+      differential: '-2.25',
+      max_deliverable: max,
+    });
+    const tariff: ChargeInput = {
+      ...charge('barging', 'lump_sum_up_to', '1500'),
+      threshold_mt: '500',
+      amount_above: '3.125',
+    };
+    const onMgo: ChargeInput = { ...charge('other', 'percent', '2.5'), product_line_ids: ['mgo'] };
+    const mix: [OfferedLine[], ChargeInput[]][] = [
+      [[fixed('vlsfo', '600.05'), fixed('mgo', '900.10')], []],
+      [
+        [fixed('vlsfo', '600.05', '650.0'), fixed('mgo', '900.10', '99.5')],
+        [tariff, onMgo],
+      ],
+      [
+        [index('vlsfo', 'platts'), fixed('mgo', '901')],
+        [charge('barging', 'per_mt', '2.35'), tariff],
+      ],
+      [[index('vlsfo', 'Argus', '700.0'), fixed('mgo', '901')], [charge('other', 'percent', '5')]],
+      [
+        [fixed('mgo', '899.99', '10.0')],
+        [charge('barging', 'lump_sum', '333.33'), charge('other', 'per_hour', '850')],
+      ],
+    ];
+    for (const [lines, charges] of mix) {
+      const figures = priceOffer(asked, lines, charges, values);
+      const priced = asked.flatMap((a) => {
+        const line = lines.find((l) => l.product_line_id === a.id);
+        return line
+          ? [{ a, line, price: effectivePrice(line, indexLookup(values)).effective_price_per_mt }]
+          : [];
+      });
+      const at = (quantity: (p: (typeof priced)[number]) => string) =>
+        landedCost(
+          priced.map((p) => ({ product_line_id: p.a.id, price_per_mt: p.price, quantity_mt: quantity(p) })),
+          charges,
+        );
+      const requestedMax = at((p) => p.a.quantity_mt_max);
+      expect(figures).toMatchObject({
+        charges: requestedMax.charges,
+        fuel_cost: requestedMax.fuel_cost,
+        charges_cost: requestedMax.charges_cost,
+        total_landed_cost: requestedMax.total_landed_cost,
+        all_in_per_mt: requestedMax.all_in_per_mt,
+        indicative: requestedMax.indicative,
+        deliverable_total: at((p) => deliverableQuantity(p.a.quantity_mt_max, p.line.max_deliverable))
+          .total_landed_cost,
+      });
+      for (const line of requestedMax.lines)
+        expect(figures.lines.get(line.product_line_id)!.fuel_cost).toBe(line.fuel_cost);
+    }
   });
 });

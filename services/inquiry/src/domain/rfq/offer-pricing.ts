@@ -94,7 +94,9 @@ export function priceOffer(
   const byLine = new Map(offered.map((l) => [l.product_line_id, l]));
   const priced = requested.flatMap((asked) => {
     const line = byLine.get(asked.id);
-    return line ? [{ asked, line, price: effectivePrice(line, lookup) }] : [];
+    if (!line) return [];
+    const short = shortBy(asked.quantity_mt_max, line.max_deliverable);
+    return [{ asked, line, short, price: effectivePrice(line, lookup) }];
   });
   const at = (quantity: (p: (typeof priced)[number]) => string) =>
     landedCost(
@@ -106,7 +108,10 @@ export function priceOffer(
       charges,
     );
   const requestedMax = at((p) => p.asked.quantity_mt_max);
-  const deliverable = at((p) => deliverableQuantity(p.asked.quantity_mt_max, p.line.max_deliverable));
+  // Most offers can deliver every requested max: the same quantities, the same landed cost.
+  const deliverable = priced.some((p) => p.short !== null)
+    ? at((p) => deliverableQuantity(p.asked.quantity_mt_max, p.line.max_deliverable))
+    : requestedMax;
   const fuel = new Map(requestedMax.lines.map((l) => [l.product_line_id, l.fuel_cost]));
   return {
     lines: new Map(
@@ -115,7 +120,7 @@ export function priceOffer(
         {
           ...p.price,
           fuel_cost: fuel.get(p.asked.id) ?? null,
-          short_by_mt: shortBy(p.asked.quantity_mt_max, p.line.max_deliverable),
+          short_by_mt: p.short,
         },
       ]),
     ),
