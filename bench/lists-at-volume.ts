@@ -250,6 +250,7 @@ try {
       'offers',
       'offer_revisions',
       'offer_lines',
+      'awarded_lines',
     ])
       await sql`vacuum analyze ${sql.id(inq.schema, table)}`.execute(db);
     const backfill = performance.now();

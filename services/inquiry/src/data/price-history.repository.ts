@@ -86,7 +86,7 @@ export async function indexValuesByInquiry(
 /**
  * The last award of each grade of an inquiry at its port, from the company's other inquiries: for an
  * inquiry already awarded, the last before its own award (what the trader knew then, never a later
- * price).
+ * price). Read from awarded_lines (migration 0027), one backward index scan per line.
  */
 export interface LastAwardRow {
   product_line_id: string;
@@ -104,8 +104,10 @@ export function lastAwards(
   tenantId: string,
   inquiryId: string,
 ): Promise<LastAwardRow[]> {
+  // The LIMIT is on the kept rows alone: joined first, the planner sorted every award at the port.
   return sql<LastAwardRow>`
-    select p.id as product_line_id, d.*
+    select p.id as product_line_id, a.inquiry_id, a.awarded_at, i2.port_timezone,
+      l.pricing, l.price_per_mt, l.index_name, l.differential
     from inquiry_products p
     join inquiries i on i.id = p.inquiry_id
     cross join lateral (
@@ -113,18 +115,17 @@ export function lastAwards(
       where own.tenant_id = ${tenantId} and own.inquiry_id = i.id and own.status = 'awarded'
     ) awarded
     cross join lateral (
-      select o.inquiry_id, o.awarded_at, i2.port_timezone, l.pricing, l.price_per_mt, l.index_name, l.differential
-      from inquiries i2
-      join offers o on o.inquiry_id = i2.id and o.status = 'awarded'
-      join inquiry_products p2 on p2.inquiry_id = i2.id and lower(p2.product_name) = lower(p.product_name)
-        and (o.awarded_line_ids is null or p2.id = any(o.awarded_line_ids))
-      join offer_lines l on l.offer_id = o.id and l.product_line_id = p2.id
-      where i2.tenant_id = ${tenantId} and i2.port_id = i.port_id and i2.id <> i.id
-        and (awarded.at is null or o.awarded_at < awarded.at)
-      order by o.awarded_at desc
+      select a.inquiry_id, a.awarded_at, a.offer_id, a.product_line_id
+      from awarded_lines a
+      where a.tenant_id = ${tenantId} and a.port_id = i.port_id and a.grade = lower(p.product_name)
+        and a.inquiry_id <> i.id and (awarded.at is null or a.awarded_at < awarded.at)
+      order by a.awarded_at desc
       limit 1
-    ) d
+    ) a
+    join offer_lines l on l.offer_id = a.offer_id and l.product_line_id = a.product_line_id
+    join inquiries i2 on i2.id = a.inquiry_id
     where p.tenant_id = ${tenantId} and p.inquiry_id = ${inquiryId}
+    order by p.position, p.id
   `
     .execute(db)
     .then((r) => r.rows);

@@ -25,6 +25,7 @@ import * as m0023 from './0023-company-counts';
 import * as m0024 from './0024-award-savings';
 import * as m0025 from './0025-dashboard-sums-index-only';
 import * as m0026 from './0026-award-month-sums';
+import * as m0027 from './0027-awarded-lines';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -54,4 +55,5 @@ export const migrations: Migrations = {
   '0024-award-savings': m0024,
   '0025-dashboard-sums-index-only': m0025,
   '0026-award-month-sums': m0026,
+  '0027-awarded-lines': m0027,
 };
