@@ -57,7 +57,9 @@ function submittedLines(lines: OfferLineRow[], order: Map<string, number>) {
 }
 
 /** The structured payment terms, when the offer gave them. */
-const paymentOf = (offer: OfferRow): PaymentView | null =>
+const paymentOf = (
+  offer: Pick<OfferRow, 'payment_method' | 'payment_days' | 'payment_basis'>,
+): PaymentView | null =>
   offer.payment_method
     ? { method: offer.payment_method, days: offer.payment_days, basis: offer.payment_basis }
     : null;
@@ -142,9 +144,9 @@ export async function offerPage(db: Kysely<InquiryDB>, token: string, now: Date)
   };
 }
 
-type ListedOffer = OfferRow & { first_sent_at: Date | null; first_submitted_at: Date | null };
+type ListedOffer = Awaited<ReturnType<typeof listInquiryOffers>>[number];
 
-const isExpired = (offer: OfferRow, at: Date) =>
+const isExpired = (offer: Pick<OfferRow, 'valid_until'>, at: Date) =>
   offer.valid_until !== null && offer.valid_until.getTime() <= at.getTime();
 
 /**
@@ -152,7 +154,7 @@ const isExpired = (offer: OfferRow, at: Date) =>
  * awarded, the comparison is a record of the decision, so those that stood when it was made (the
  * winner and those it beat), judged at that moment.
  */
-function competesForCheapest(offers: OfferRow[], now: Date): (offer: OfferRow) => boolean {
+function competesForCheapest(offers: ListedOffer[], now: Date): (offer: ListedOffer) => boolean {
   const awardedAt = offers.find((o) => o.status === 'awarded')?.awarded_at ?? null;
   if (!awardedAt) return (o) => (o.status === 'submitted' || o.status === 'awarded') && !isExpired(o, now);
   return (o) => (o.status === 'awarded' || o.status === 'not_awarded') && !isExpired(o, awardedAt);
@@ -282,7 +284,7 @@ function roundChange(round: number, previous: string | null, now: string | null)
 export const isCompared = (offer: OfferView | SealedOfferView): offer is OfferView => !offer.sealed;
 
 /** An offer while the offers are sealed: who answered and when, nothing of what. */
-const sealedView = (offer: OfferRow): SealedOfferView => ({
+const sealedView = (offer: ListedOffer): SealedOfferView => ({
   id: offer.id,
   status: offer.status,
   revision: offer.revision,
