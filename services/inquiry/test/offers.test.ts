@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { bearer } from '@mfd/testing';
 import { startRfq } from './harness';
 import {
@@ -321,5 +322,23 @@ describe('offers compared and recorded by the trader', () => {
     expect((await api(trader, 'POST', `/api/offers/${randomUUID()}/award`, { revision: 1 })).statusCode).toBe(
       404,
     );
+  });
+  it('when the first mail and the first submission are 2.4992 s apart, then the response time is 3: the milliseconds the dates hold (2.500 s), half up', async () => {
+    const { id, lineIds } = await createInquiry(s, trader);
+    const supplierId = await createSupplier(s, trader, 'Prompt Fuels', 'desk@prompt-fuels.example');
+    const link = await seedLink(s, trader, id, {
+      supplierId,
+      supplierName: 'Prompt Fuels',
+      email: 'desk@prompt-fuels.example',
+    });
+    expect((await publicPost(s, link.token, offerBody(lineIds))).statusCode).toBe(200);
+    const [offer] = await offersOf(id);
+    const { db } = s.inquiry.deps.database;
+    await sql`update inquiry_recipients set first_sent_at = '2026-01-05T12:00:00.000900Z'
+      where id = (select recipient_id from offers where id = ${offer!.id})`.execute(db);
+    await sql`update offer_revisions set submitted_at = '2026-01-05T12:00:02.500100Z' where offer_id = ${offer!.id}`.execute(
+      db,
+    );
+    expect((await offersOf(id))[0]!.response_seconds).toBe(3);
   });
 });

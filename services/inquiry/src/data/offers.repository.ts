@@ -150,19 +150,25 @@ const COMPARED_COLUMNS = [
   'offers.round',
 ] as const;
 
+/**
+ * Seconds from the offer's first mail to its first submission, whole (half up, never below 0), in
+ * SQL: two dates less to parse per offer. Both are truncated to milliseconds, as a JS Date holds
+ * them, so the figure is the one the dates gave. Null without either (a manual offer): hence the
+ * row filter, since greatest() skips a null.
+ */
+const responseSeconds = sql<number | null>`(
+  select greatest(0, round(d))::int
+  from (select extract(epoch from
+    date_trunc('milliseconds', (select min(submitted_at) from offer_revisions where offer_id = offers.id))
+    - date_trunc('milliseconds', r.first_sent_at)) as d) as apart
+  where d is not null)`;
+
 export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string, limit: number) {
   return db
     .selectFrom('offers')
     .leftJoin('inquiry_recipients as r', 'r.id', 'offers.recipient_id')
     .select(COMPARED_COLUMNS)
-    .select((eb) => [
-      'r.first_sent_at',
-      eb
-        .selectFrom('offer_revisions')
-        .select(sql<Date>`min(submitted_at)`.as('first'))
-        .whereRef('offer_revisions.offer_id', '=', 'offers.id')
-        .as('first_submitted_at'),
-    ])
+    .select(responseSeconds.as('response_seconds'))
     .where('offers.tenant_id', '=', tenantId)
     .where('offers.inquiry_id', '=', inquiryId)
     .orderBy('offers.created_at')

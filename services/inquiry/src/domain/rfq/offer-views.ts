@@ -160,11 +160,6 @@ function competesForCheapest(offers: ListedOffer[], now: Date): (offer: ListedOf
   return (o) => (o.status === 'awarded' || o.status === 'not_awarded') && !isExpired(o, awardedAt);
 }
 
-function responseSeconds(offer: ListedOffer): number | null {
-  if (!offer.first_sent_at || !offer.first_submitted_at) return null;
-  return Math.max(0, Math.round((offer.first_submitted_at.getTime() - offer.first_sent_at.getTime()) / 1000));
-}
-
 /** The offer's lines as the comparison shows them, keyed by requested line. */
 function lineViews(own: OfferLineRow[], asked: Map<string, ProductLineRow>, figures: OfferFigures) {
   return Object.fromEntries(
@@ -260,7 +255,7 @@ export function compareOffers(
     partial: figures.partial,
     expired: isExpired(offer, now),
     priced_before_amendment: offer.inquiry_revision < inquiryRevision,
-    response_seconds: responseSeconds(offer),
+    response_seconds: offer.response_seconds,
     cheapest_total: cheapest.total.has(offer.id),
     cheapest_lines: requested.filter((l) => cheapest.byLine.get(l.id)?.has(offer.id)).map((l) => l.id),
     awarded_at: iso(offer.awarded_at),
