@@ -118,6 +118,40 @@ describe('the Inquiries list view in the address', () => {
       .toMatchObject({ tab: 'My inquiries', search: '', status: 'All statuses', count: '30 inquiries' });
   });
 
+  it('when a status is chosen while a typed search waits to be written, then the list keeps both', async () => {
+    const page = await browser.openPage();
+    await signUp(page);
+    const customer = await createCustomer(page, 'Nordic Tankers A/S');
+    const oscar = await createInquiry(page, customer.id, { vessel_name: 'OSCAR 01' });
+    await createInquiry(page, customer.id, { vessel_name: 'OSCAR 02' });
+    await createInquiry(page, customer.id, { vessel_name: 'EVER GIVEN' });
+    await apiCall(page, 'POST', `/api/inquiries/${oscar.id}/cancel`, {});
+    await page.goto('/inquiries');
+    await page.getByText('3 inquiries').waitFor();
+
+    // A slow machine: the status's render is still under way when the search's pause ends.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+    const search = page.getByLabel('Search inquiries');
+    for (const [typed, status, address] of [
+      ['oscar', 'Cancelled', '?status=cancelled&q=oscar'],
+      ['', 'Draft', '?status=draft'],
+      ['ever', 'All statuses', '?q=ever'],
+    ] as const) {
+      await search.fill(typed);
+      await page.getByRole('textbox', { name: 'Filter by status' }).click();
+      await page.getByRole('option', { name: status }).click();
+      await expect.poll(() => page.evaluate(() => location.search), { timeout: 30_000 }).toBe(address);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.getByText('1 inquiry', { exact: true }).waitFor();
+    expect(await view(page)).toMatchObject({
+      search: 'ever',
+      status: 'All statuses',
+      vessels: ['EVER GIVEN'],
+    });
+  });
+
   it('when the address holds values the list does not know, then those fall back to the defaults', async () => {
     const page = await browser.openPage();
     await signUp(page);

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Select, Skeleton, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { INQUIRY_STATUSES, type InquiryStatus } from '@mfd/contracts';
 import { EmptyState } from '../../../components/empty-state';
@@ -31,8 +31,18 @@ export function InquiriesPage() {
   // Tab, status, search and page live in the address, so reload and Back show the same rows.
   const [params, setParams] = useSearchParams();
   const { scope, status, q, page } = parseListView(params);
-  const show = (change: Partial<InquiryListView>, replace = false) =>
-    setParams((prev) => listViewParams({ ...parseListView(prev), ...change }), { replace });
+  // Built on the address as it is now: React Router's setSearchParams hands its updater the params of
+  // the last render, so a choice made before the previous one rendered would undo that one.
+  const show = useCallback(
+    (change: Partial<InquiryListView>, replace = false) =>
+      setParams(
+        listViewParams({ ...parseListView(new URLSearchParams(window.location.search)), ...change }),
+        {
+          replace,
+        },
+      ),
+    [setParams],
+  );
 
   // Typing rewrites the current entry once per pause, not per key: Back leaves the list, not a letter.
   const [search, setSearch] = useState(q);
@@ -65,9 +75,8 @@ export function InquiriesPage() {
   // A page past the end (rows since cancelled, an old link) shows the last page instead of nothing.
   const pastEnd = inquiries.isSuccess && !inquiries.isPlaceholderData && page > pages;
   useEffect(() => {
-    if (pastEnd)
-      void setParams((prev) => listViewParams({ ...parseListView(prev), page: pages }), { replace: true });
-  }, [pastEnd, pages, setParams]);
+    if (pastEnd) show({ page: pages }, true);
+  }, [pastEnd, pages, show]);
 
   // One list, shown in the panel of the tab chosen (the other panel stays empty).
   const list = (
