@@ -242,6 +242,50 @@ describe('inquiries', () => {
     expect((await api(user, 'GET', '/api/inquiries?status=open')).statusCode).toBe(400);
   });
 
+  it('when the list is searched, then any of vessel, IMO, customer, port and UN/LOCODE matches in any case, wildcards match themselves and every page carries the total', async () => {
+    const { user, customerId, sgsin } = await setUp();
+    const rotterdam = await portId(s, user, 'NLRTM');
+    const other = await createCustomer(s, user, 'Blue Water Bunkers');
+    const underscore = await created(
+      user,
+      newInquiry(other, sgsin, { vessel_name: 'Pacific_Star 100%', imo: null }),
+    );
+    const plain = await created(
+      user,
+      newInquiry(other, sgsin, { vessel_name: 'PacificXStar 1000', imo: null }),
+    );
+    const msc = await created(user, newInquiry(customerId, rotterdam));
+    // Another company's inquiry matches every query below and is never seen.
+    const stranger = makeUser();
+    await created(
+      stranger,
+      newInquiry(await createCustomer(s, stranger), await portId(s, stranger, 'NLRTM'), {
+        vessel_name: 'Pacific_Star 100%',
+      }),
+    );
+
+    const search = async (query: string) => {
+      const res = await api(user, 'GET', `/api/inquiries?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return { ids: res.json().map((r: { id: string }) => r.id), total: res.headers['x-total-count'] };
+    };
+    const q = (text: string) => `q=${encodeURIComponent(text)}`;
+    expect(await search(q('pACIFIC'))).toEqual({ ids: [plain, underscore], total: '2' });
+    expect(await search(q('pacific_star'))).toEqual({ ids: [underscore], total: '1' });
+    expect(await search(q('100%'))).toEqual({ ids: [underscore], total: '1' });
+    expect(await search(q('star 10_0'))).toEqual({ ids: [], total: '0' });
+    expect(await search(q('\\'))).toEqual({ ids: [], total: '0' });
+    expect(await search(q('970329'))).toEqual({ ids: [msc], total: '1' });
+    expect(await search(q('blue WATER'))).toEqual({ ids: [plain, underscore], total: '2' });
+    expect(await search(q('TERDAM'))).toEqual({ ids: [msc], total: '1' });
+    expect(await search(q('nlrt'))).toEqual({ ids: [msc], total: '1' });
+    expect(await search(`${q('a')}&limit=2`)).toEqual({ ids: [msc, plain], total: '3' });
+    expect(await search(`${q('a')}&limit=2&offset=2`)).toEqual({ ids: [underscore], total: '3' });
+    expect(await search(`${q('a')}&limit=2&offset=3`)).toEqual({ ids: [], total: '3' });
+    expect(await search(`${q('a')}&status=draft&offset=1&limit=1`)).toEqual({ ids: [plain], total: '3' });
+    expect(await search(`${q('zzz')}&offset=4`)).toEqual({ ids: [], total: '0' });
+  });
+
   it('when a user of another company calls any inquiry route with an id, then 404 and nothing changes', async () => {
     const { user, customerId, sgsin } = await setUp();
     const id = await created(user, newInquiry(customerId, sgsin));

@@ -104,39 +104,50 @@ export async function listInquiries(db: Kysely<InquiryDB>, tenantId: string, fil
       ),
     );
   }
-  // A '%…%' match is beyond the planner's estimates (it guessed 1,000 of 100,000 where 63 matched)
-  // and it walked the newest-first index through the whole company; materialized, the matches come
-  // from the trigram index and only they are sorted.
-  const page = filter.q
-    ? db
-        .with(
-          (cte) => cte('found').materialized(),
-          () => query.selectAll(),
-        )
-        .selectFrom('found')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute()
-    : query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(filter.limit)
-        .offset(filter.offset)
-        .execute();
+  const count = () =>
+    query
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow()
+      .then((c) => c.total);
+  if (filter.q) {
+    // A '%…%' match is beyond the planner's estimates (it guessed 1,000 of 100,000 where 63 matched)
+    // and it walked the newest-first index through the whole company; materialized, the matches come
+    // from the trigram index and only they are sorted. The total counts the same matches: a second
+    // statement found them again, the trigram scan (most of a search's time) twice.
+    const found = await db
+      .with(
+        (cte) => cte('found').materialized(),
+        () => query.selectAll(),
+      )
+      .selectFrom('found')
+      .selectAll()
+      .select((eb) =>
+        eb
+          .selectFrom('found')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .as('total'),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    const rows = found.map(({ total: _total, ...row }) => row);
+    // A page past the last match has no row to carry the total.
+    const total = found[0]?.total ?? (filter.offset > 0 ? await count() : 0);
+    return { rows, total };
+  }
   // Unfiltered, the total is the company's count the triggers keep (a count here read every row).
-  const unfiltered = !filter.q && !filter.status && !filter.ownerId;
+  const unfiltered = !filter.status && !filter.ownerId;
   const [rows, total] = await Promise.all([
-    page,
-    unfiltered
-      ? countInquiries(db, tenantId).then((c) => c.total)
-      : query
-          .select(sql<number>`count(*)::int`.as('total'))
-          .executeTakeFirstOrThrow()
-          .then((c) => c.total),
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    unfiltered ? countInquiries(db, tenantId).then((c) => c.total) : count(),
   ]);
   return { rows, total };
 }

@@ -26,6 +26,7 @@ import * as m0024 from './0024-award-savings';
 import * as m0025 from './0025-dashboard-sums-index-only';
 import * as m0026 from './0026-award-month-sums';
 import * as m0027 from './0027-awarded-lines';
+import * as m0028 from './0028-search-pending-list';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -56,4 +57,5 @@ export const migrations: Migrations = {
   '0025-dashboard-sums-index-only': m0025,
   '0026-award-month-sums': m0026,
   '0027-awarded-lines': m0027,
+  '0028-search-pending-list': m0028,
 };
