@@ -95,6 +95,14 @@ export function requestId(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** What every answer of a service carries beside its own headers, whichever path answers it. */
+export function serviceAnswerHeaders(id: string, url: string): Record<string, string> {
+  // API answers carry tokens and personal data: no browser or proxy cache may keep them.
+  return url.startsWith('/api/')
+    ? { 'x-request-id': id, 'cache-control': 'no-store' }
+    : { 'x-request-id': id };
+}
+
 /**
  * The Fastify instance every service starts from: zod validation and serialization, the
  * error shape, request ids taken from (or given to) x-request-id, redacted logs, and the
@@ -150,9 +158,7 @@ export function createServiceApp(opts: ServiceAppOptions) {
   // The edge streams proxied bodies untouched (its JSON routes install the parser themselves).
   if (!edge) installJsonParser(app);
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    // API answers carry tokens and personal data: no browser or proxy cache may keep them.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    reply.headers(serviceAnswerHeaders(request.id, request.url));
   });
   app.register(errorHandler, { notFound: opts.notFound ?? true });
   app.register(swagger, openApiOptions(opts.name, opts.version ?? '0.1.0'));

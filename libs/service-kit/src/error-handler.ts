@@ -1,11 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorResponse, FieldError } from '@mfd/contracts';
 import { AppError } from './errors';
 
-export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 
 /** Sentences for Fastify's own client errors, so users never read an internal code. */
 const FASTIFY_DETAILS: Record<string, string> = {
@@ -16,7 +16,7 @@ const FASTIFY_DETAILS: Record<string, string> = {
 };
 
 /** The proxy's own errors (the gateway's upstream unreachable or too slow) keep their status, not a 500. */
-export const UPSTREAM_DETAILS: Record<number, string> = {
+const UPSTREAM_DETAILS: Record<number, string> = {
   502: 'A service behind this one could not be reached. Please try again.',
   503: 'A service is unavailable right now. Please try again in a few minutes.',
   504: 'A service took too long to answer. Please try again.',
@@ -58,16 +58,28 @@ function toResponse(error: FastifyError | Error): { status: number; body: ErrorR
   return null;
 }
 
+/**
+ * The status and body of an error, whichever path of a service answers it; an unexpected one is
+ * logged and answered with a generic 500.
+ */
+export function errorAnswer(
+  error: FastifyError | Error,
+  log: FastifyBaseLogger,
+): { status: number; body: ErrorResponse } {
+  const known = toResponse(error);
+  if (known) return known;
+  log.error({ err: error }, 'unhandled error');
+  return { status: 500, body: { success: false, detail: INTERNAL_ERROR } };
+}
+
 /** One error handler for every service: the error shape of DESIGN.md, and a logged, generic 500. */
 export const errorHandler = fp(
   async (app: FastifyInstance, opts: { notFound?: boolean }) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const known = toResponse(error);
       if (error instanceof AppError && error.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(error.retryAfterSeconds));
-      if (known) return reply.code(known.status).send(known.body);
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send({ success: false, detail: INTERNAL_ERROR } satisfies ErrorResponse);
+      const { status, body } = errorAnswer(error, request.log);
+      return reply.code(status).send(body);
     });
     if (opts.notFound !== false) {
       app.setNotFoundHandler((_request, reply) => {

@@ -64,7 +64,7 @@ const PROBE_PATHS = new Set(['/health', '/livez', '/readyz', '/metrics']);
  * through the redacting logger.
  */
 const unredacted = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
-export function requestLineLogger(log: FastifyBaseLogger): FastifyBaseLogger {
+function requestLineLogger(log: FastifyBaseLogger): FastifyBaseLogger {
   let plain = unredacted.get(log);
   if (!plain) {
     plain = log.child({}, { redact: { paths: [] } });
@@ -73,22 +73,42 @@ export function requestLineLogger(log: FastifyBaseLogger): FastifyBaseLogger {
   return plain;
 }
 
+/** What a request's line says: its id, method and loggable URL (req), status (res) and milliseconds. */
+export interface RequestLine {
+  reqId: string;
+  req: { method: string; url: string; ip?: string };
+  res: { statusCode: number };
+  responseTime: number;
+}
+
+/**
+ * The one line of an answered request, from every app's Fastify and from the gateway's direct
+ * proxy path alike (probes at debug).
+ */
+export function logRequestCompleted(log: FastifyBaseLogger, line: RequestLine): void {
+  const plain = requestLineLogger(log);
+  if (PROBE_PATHS.has(line.req.url.split('?')[0] ?? '')) plain.debug(line, 'request completed');
+  else plain.info(line, 'request completed');
+}
+
 /**
  * One line per answered request, in place of Fastify's two (one as it comes in, one as it is
- * answered): its request id, method and loggable URL (req), status (res) and milliseconds (responseTime).
+ * answered).
  */
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) {
+      const line = { req: request, res: reply, responseTime: reply.elapsedTime };
       reply.log.error({ ...line, err: error }, 'request errored');
       return;
     }
-    const probe = PROBE_PATHS.has(request.url.split('?')[0] ?? '');
-    const log = requestLineLogger(request.server.log);
-    if (probe) log.debug({ reqId: request.id, ...line }, 'request completed');
-    else log.info({ reqId: request.id, ...line }, 'request completed');
+    logRequestCompleted(request.server.log, {
+      reqId: request.id,
+      req: request,
+      res: reply,
+      responseTime: reply.elapsedTime,
+    });
   }
 }

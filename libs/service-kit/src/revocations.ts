@@ -174,12 +174,22 @@ export class TokenRevocations {
     return (await this.standing(claims)).revoked;
   }
 
+  /**
+   * The standing the local copy alone tells (a known revocation, or Redis asked within the last
+   * second while the channel is live), without waiting; undefined when Redis must be asked.
+   */
+  standingNow(claims: { jti: string; sub: string; iat: number }): TokenStanding | undefined {
+    if (this.knows(claims)) return { revoked: true, role: null };
+    if (this.subscriber.status === 'ready' && (this.checkedClear.get(claims.jti) ?? 0) > Date.now())
+      return { revoked: false, role: this.knownRole(claims.sub) };
+    return undefined;
+  }
+
   /** Whether the token is revoked, and the role its user has now if it changed since it was signed. */
   async standing(claims: { jti: string; sub: string; iat: number }): Promise<TokenStanding> {
-    if (this.knows(claims)) return { revoked: true, role: null };
+    const known = this.standingNow(claims);
+    if (known) return known;
     const live = this.subscriber.status === 'ready';
-    if (live && (this.checkedClear.get(claims.jti) ?? 0) > Date.now())
-      return { revoked: false, role: this.knownRole(claims.sub) };
     if (await this.reachable()) {
       try {
         const [denied, notBefore, changed] = await this.redis.mget(

@@ -13,14 +13,14 @@ export function forwardHeaders(gatewaySecret: string) {
     request: { id: string; ip: string; host: string; protocol: string },
     headers: IncomingHttpHeaders | Http2Headers,
   ): IncomingHttpHeaders => {
-    const { forwarded: _clientsOwn, ...rest } = headers as IncomingHttpHeaders;
-    return {
-      ...rest,
-      'x-request-id': request.id,
-      'x-forwarded-for': request.ip,
-      'x-forwarded-host': request.host,
-      'x-forwarded-proto': request.protocol,
-      [GATEWAY_AUTH_HEADER]: gatewaySecret,
-    };
+    // A loop, not a rest destructuring: V8 copies the latter through a slow runtime call.
+    const out: IncomingHttpHeaders = {};
+    for (const name in headers) if (name !== 'forwarded') out[name] = (headers as IncomingHttpHeaders)[name];
+    out['x-request-id'] = request.id;
+    out['x-forwarded-for'] = request.ip;
+    out['x-forwarded-host'] = request.host;
+    out['x-forwarded-proto'] = request.protocol;
+    out[GATEWAY_AUTH_HEADER] = gatewaySecret;
+    return out;
   };
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearer, makeUser, testInfra, testKeys, uniqueRedisPrefix } from '@mfd/testing';
 import { buildApp } from '../src/app';
 import { gatewayConfig } from '../src/config';
@@ -14,6 +15,8 @@ describe('gateway direct proxy path', () => {
   const seen: { url: string; headers: Record<string, string | string[] | undefined> }[] = [];
   const observer = Fastify();
   let stall = false;
+  /** The service's side of an answer it streams: closed once nobody reads it. */
+  let streamClosed = false;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let deps: ReturnType<typeof createDeps>;
   let base = '';
@@ -22,6 +25,12 @@ describe('gateway direct proxy path', () => {
   beforeAll(async () => {
     observer.get('/*', async (request, reply) => {
       if (stall) return new Promise(() => {});
+      if (request.url === '/api/dashboard/stream') {
+        const body = new PassThrough();
+        body.write('{"rows":[');
+        reply.raw.on('close', () => (streamClosed = true));
+        return reply.type('application/json').send(body);
+      }
       seen.push({ url: request.url, headers: request.headers });
       return reply.header('x-upstream', 'yes').header('set-cookie', ['a=1', 'b=2']).send({ ok: true });
     });
@@ -54,6 +63,7 @@ describe('gateway direct proxy path', () => {
     seen.length = 0;
     viaFastify = 0;
     stall = false;
+    streamClosed = false;
   });
 
   const answerHeaders = (res: Response) => {
@@ -122,5 +132,22 @@ describe('gateway direct proxy path', () => {
       detail: 'A service took too long to answer. Please try again.',
     });
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('when the client goes away while the answer streams, then the gateway stops reading it from the service and serves on', async () => {
+    const user = makeUser();
+    await fetch(`${base}/api/dashboard`, { headers: bearer(user) });
+    viaFastify = 0;
+    const leaving = new AbortController();
+    const res = await fetch(`${base}/api/dashboard/stream`, {
+      headers: bearer(user),
+      signal: leaving.signal,
+    });
+    expect(res.status).toBe(200);
+    leaving.abort();
+    // Well before PROXY_TIMEOUT_MS (500 ms) would end the service's answer anyway.
+    await vi.waitFor(() => expect(streamClosed).toBe(true), { timeout: 400, interval: 10 });
+    expect((await fetch(`${base}/api/dashboard`, { headers: bearer(user) })).status).toBe(200);
+    expect(viaFastify).toBe(0);
   });
 });
