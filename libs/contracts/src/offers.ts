@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { errorResponse } from './common';
 import { MAIL_STATUSES, OFFER_STATUSES } from './constants';
 import { isoDateTime, optionalMultilineText } from './fields';
-import { DECLINE_REASONS, publicDecline, REMIND_BEFORE_MINUTES, REMINDER_STATES } from './deadlines';
+import {
+  DECLINE_REASONS,
+  publicDecline,
+  REMIND_BEFORE_MINUTES,
+  REMINDER_STATES,
+  sealedOfferView,
+} from './deadlines';
 import { chargeView, paymentView, PRICINGS } from './offer-terms';
 import { rfqMailFacts } from './rfq-facts';
 import { publicRound } from './rounds';
@@ -234,6 +240,9 @@ export const offerView = z.object({
   change_from_previous_round: z.string().nullable(),
 });
 export type OfferView = z.infer<typeof offerView>;
+
+/** An inquiry's offers side by side, or while they are sealed who answered and when. */
+export const offerComparison = z.array(z.union([offerView, sealedOfferView]));
 
 export const offerRevision = z.object({
   revision: z.number().int(),

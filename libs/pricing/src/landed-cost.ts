@@ -1,5 +1,5 @@
-import Big from 'big.js';
 import type { ChargeBasis } from '@mfd/contracts';
+import { divide, exact, minus, plus, round, times, toFixed, ZERO, type Exact } from './exact';
 
 /**
  * A fuel line as one computation prices it: the tonnes it counts (the requested max to compare,
@@ -41,60 +41,45 @@ export interface LandedCost<C extends PricedCharge> {
   indicative: boolean;
 }
 
-const cents = (amount: Big) => amount.round(2, Big.roundHalfUp);
-// Constants made once: big.js parses every text or number it is given.
-const ZERO = new Big(0);
-const CENT = new Big('0.01');
-const text = (amount: Big) => amount.toFixed(2, Big.roundHalfUp);
-
-/** Truncating division: its own constructor, so the shared Big's settings stay untouched. */
-const Truncated = Big();
-Truncated.DP = 2;
-Truncated.RM = Big.roundDown;
-
-/**
- * a / b rounded half up (away from zero) to cents, exactly: the quotient truncated to cents, then
- * raised by a cent when the remainder is at least half a cent's worth. Rounding a 20-digit quotient
- * again would round twice.
- */
-function divideToCents(a: Big, b: Big): Big {
-  const negative = a.s * b.s < 0;
-  const [n, d] = [a.abs(), b.abs()];
-  let q = new Truncated(n).div(d);
-  if (n.minus(q.times(d)).times(2).gte(d.times(CENT))) q = q.plus(CENT);
-  return negative ? q.neg() : q;
-}
+const cents = (amount: Exact) => round(amount, 2);
+const text = (amount: Exact) => toFixed(amount, 2);
+/** A percentage's share is taken to 20 decimals before its cents, as the rule has always divided. */
+const SHARE_DECIMALS = 20;
 
 /** A line as counted: its tonnes read once. */
 interface CountedLine {
   product_line_id: string;
-  tonnes: Big;
+  tonnes: Exact;
 }
 
 function chargeAmount(
   charge: PricedCharge,
   lines: CountedLine[],
-  lineCost: Map<string, Big | null>,
-): Big | null {
+  lineCost: Map<string, Exact | null>,
+): Exact | null {
   const named = charge.product_line_ids ? new Set(charge.product_line_ids) : null;
   const own = named ? lines.filter((l) => named.has(l.product_line_id)) : lines;
   // A charge on none of the lines priced here (a line the inquiry no longer has) costs nothing.
-  if (own.length === 0) return new Big(0);
-  const tonnes = own.reduce((sum, l) => sum.plus(l.tonnes), ZERO);
+  if (own.length === 0) return ZERO;
+  const tonnes = own.reduce((sum, l) => plus(sum, l.tonnes), ZERO);
   switch (charge.basis) {
     case 'lump_sum':
-      return new Big(charge.amount);
+      return exact(charge.amount);
     case 'per_mt':
-      return tonnes.times(charge.amount);
+      return times(tonnes, exact(charge.amount));
     case 'lump_sum_up_to': {
-      const above = tonnes.minus(charge.threshold_mt ?? '0');
-      return new Big(charge.amount).plus(above.gt(0) ? above.times(charge.amount_above ?? '0') : 0);
+      const above = minus(tonnes, exact(charge.threshold_mt ?? '0'));
+      const amount = exact(charge.amount);
+      return above.units > 0n ? plus(amount, times(above, exact(charge.amount_above ?? '0'))) : amount;
     }
     case 'percent': {
       const costs = own.map((l) => lineCost.get(l.product_line_id) ?? null);
       if (costs.some((c) => c === null)) return null;
-      const fuel = costs.reduce<Big>((sum, c) => sum.plus(c!), ZERO);
-      return fuel.times(charge.amount).div(100);
+      const fuel = costs.reduce<Exact>((sum, c) => plus(sum, c!), ZERO);
+      const product = times(fuel, exact(charge.amount));
+      // Divided by 100: the same units, two decimals more.
+      const share = { units: product.units, scale: product.scale + 2 };
+      return share.scale > SHARE_DECIMALS ? round(share, SHARE_DECIMALS) : share;
     }
     case 'per_hour':
       return null;
@@ -111,12 +96,12 @@ function chargeAmount(
 export function landedCost<C extends PricedCharge>(lines: PricedLine[], charges: C[]): LandedCost<C> {
   const quantities = lines.map((l) => ({
     product_line_id: l.product_line_id,
-    tonnes: new Big(l.quantity_mt),
+    tonnes: exact(l.quantity_mt),
   }));
   const lineCost = new Map(
     lines.map((l, i) => [
       l.product_line_id,
-      l.price_per_mt === null ? null : cents(quantities[i]!.tonnes.times(l.price_per_mt)),
+      l.price_per_mt === null ? null : cents(times(quantities[i]!.tonnes, exact(l.price_per_mt))),
     ]),
   );
   const amounts = charges.map((charge) => {
@@ -143,15 +128,15 @@ export function landedCost<C extends PricedCharge>(lines: PricedLine[], charges:
   if (indicative)
     return { ...base, fuel_cost: null, charges_cost: null, total_landed_cost: null, all_in_per_mt: null };
 
-  const fuel = [...lineCost.values()].reduce<Big>((sum, c) => sum.plus(c!), ZERO);
-  const extra = amounts.reduce<Big>((sum, a) => (a === null ? sum : sum.plus(a)), ZERO);
-  const total = fuel.plus(extra);
-  const tonnes = quantities.reduce((sum, l) => sum.plus(l.tonnes), ZERO);
+  const fuel = [...lineCost.values()].reduce<Exact>((sum, c) => plus(sum, c!), ZERO);
+  const extra = amounts.reduce<Exact>((sum, a) => (a === null ? sum : plus(sum, a)), ZERO);
+  const total = plus(fuel, extra);
+  const tonnes = quantities.reduce((sum, l) => plus(sum, l.tonnes), ZERO);
   return {
     ...base,
     fuel_cost: text(fuel),
     charges_cost: text(extra),
     total_landed_cost: text(total),
-    all_in_per_mt: tonnes.gt(ZERO) ? text(divideToCents(total, tonnes)) : null,
+    all_in_per_mt: tonnes.units > 0n ? text(divide(total, tonnes, 2)) : null,
   };
 }

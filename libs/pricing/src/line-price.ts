@@ -1,5 +1,5 @@
-import Big from 'big.js';
 import { indexKey, type Pricing } from '@mfd/contracts';
+import { compare, exact, minus, plain, plus, toFixed } from './exact';
 
 /** How one offer line is priced: a fixed price, or an index name and a differential. */
 export interface LinePricing {
@@ -42,19 +42,17 @@ export function effectivePrice(
   return {
     index_value: value.value,
     index_as_of: value.as_of,
-    effective_price_per_mt: new Big(value.value).plus(line.differential ?? '0').toFixed(2),
+    effective_price_per_mt: toFixed(plus(exact(value.value), exact(line.differential ?? '0')), 2),
   };
 }
 
-const ZERO = new Big(0);
-
 /** What the offer can deliver of a line: the requested max, or less when its max deliverable is less. */
 export function deliverableQuantity(requestedMax: string, maxDeliverable: string): string {
-  return new Big(maxDeliverable).lt(requestedMax) ? maxDeliverable : requestedMax;
+  return compare(exact(maxDeliverable), exact(requestedMax)) < 0 ? maxDeliverable : requestedMax;
 }
 
 /** How many tonnes short of the requested max an offer line is, or null when it can deliver it all. */
 export function shortBy(requestedMax: string, maxDeliverable: string): string | null {
-  const gap = new Big(requestedMax).minus(maxDeliverable);
-  return gap.gt(ZERO) ? gap.toFixed() : null;
+  const gap = minus(exact(requestedMax), exact(maxDeliverable));
+  return gap.units > 0n ? plain(gap) : null;
 }

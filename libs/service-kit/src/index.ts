@@ -16,3 +16,4 @@ export * from './redis';
 export * from './revocations';
 export * from './server';
 export * from './service-client';
+export * from './typed-answer';

@@ -1,5 +1,6 @@
 import { dropSchemas, serviceTestEnv, TEST_MAIL_SECRET_KEYS, testInfra, testKeys } from '@mfd/testing';
 import pino from 'pino';
+import { assertTypedAnswer, typedAnswerRoutes } from '@mfd/service-kit';
 import { createQueueConnection } from '@mfd/queue';
 import { buildApp } from '../src/app';
 import { inquiryConfig, type InquiryConfig } from '../src/config';
@@ -18,6 +19,17 @@ export async function startInquiry(env: Partial<Record<keyof InquiryConfig, stri
   const deps = createDeps(config, testKeys().publicKey);
   await migrate(deps);
   const app = await buildApp(deps);
+  // Answers written as built (typedAnswerSerializer): every one the tests see must be what zod writes.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const route = `${request.method} ${request.routeOptions.url}`;
+    if (reply.statusCode === 200 && typedAnswerRoutes.has(route))
+      assertTypedAnswer(
+        (request.routeOptions.schema?.response as Record<number, unknown>)[200],
+        route,
+        payload,
+      );
+    return payload;
+  });
   await app.ready();
   return {
     app,

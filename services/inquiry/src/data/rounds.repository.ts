@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { anyId } from '@mfd/db';
 import type { InquiryDB, InquiryRoundsTable } from './db';
 
 export async function insertRound(
@@ -58,14 +59,17 @@ export async function previousRoundTotals(
   offerIds: string[],
 ): Promise<Map<string, string | null>> {
   if (offerIds.length === 0) return new Map();
+  // From the offers by key: joined the other way the planner scanned every offer of the company.
   const rows = await db
-    .selectFrom('offer_revisions as v')
-    .innerJoin('offers as o', 'o.id', 'v.offer_id')
+    .selectFrom('offers as o')
+    .innerJoin('offer_revisions as v', (join) =>
+      join.onRef('v.offer_id', '=', 'o.id').onRef('v.round', '<', 'o.round'),
+    )
     .distinctOn('v.offer_id')
     .select(['v.offer_id', sql<string | null>`v.content->>'total_landed_cost'`.as('total')])
+    .where('o.tenant_id', '=', tenantId)
+    .where(anyId('o.id', offerIds))
     .where('v.tenant_id', '=', tenantId)
-    .where('v.offer_id', 'in', offerIds)
-    .whereRef('v.round', '<', 'o.round')
     .orderBy('v.offer_id')
     .orderBy('v.revision', 'desc')
     .execute();

@@ -8,13 +8,12 @@ import {
   manualOfferInput,
   offerRevision,
   offerSubmitResponse,
+  offerComparison,
   offerSealView,
-  offerView,
   splitAwardInput,
-  sealedOfferView,
   supplierResponseStats,
 } from '@mfd/contracts';
-import { badRequest, errorResponses, type MailQuota } from '@mfd/service-kit';
+import { badRequest, errorResponses, typedAnswerSerializer, type MailQuota } from '@mfd/service-kit';
 import { supplierResponses } from '../data/offers.repository';
 import { supplierLookups } from '../data/suppliers.client';
 import type { InquiryDeps } from '../deps';
@@ -41,8 +40,9 @@ export const offerRoutes: FastifyPluginAsyncZod<{ deps: InquiryDeps; mailQuota: 
         summary: 'The offers on an inquiry, to compare (while sealed: who answered and when, no prices)',
         tags,
         params: idParams,
-        response: { 200: z.array(z.union([offerView, sealedOfferView])), ...errorResponses(404) },
+        response: { 200: offerComparison, ...errorResponses(404) },
       },
+      serializerCompiler: typedAnswerSerializer,
     },
     async (request) => domain(inquiryOffers(db, request.auth.tenantId, request.params.id, new Date())),
   );

@@ -38,7 +38,16 @@ export async function assertUnsealed(
   inquiry: Pick<InquiryRow, 'tenant_id' | 'id' | 'offers_sealed'>,
   now: Date,
 ): Promise<void> {
-  if ((await offerSeal(db, inquiry, now)).sealed) throw new OffersSealedError();
+  if (await sealedNow(db, inquiry, now)) throw new OffersSealedError();
+}
+
+/** Whether the offers are sealed now: offers no distribution sealed are open without a read. */
+export async function sealedNow(
+  db: Kysely<InquiryDB>,
+  inquiry: Pick<InquiryRow, 'tenant_id' | 'id' | 'offers_sealed'>,
+  now: Date,
+): Promise<boolean> {
+  return inquiry.offers_sealed && (await offerSeal(db, inquiry, now)).sealed;
 }
 
 /** The seal of one of the tenant's inquiries, for the Offers tab; another company's is a 404. */

@@ -26,7 +26,7 @@ import {
 import { linesByInquiry, type ProductLineRow } from '../../data/product-lines.repository';
 import { findRound, previousRoundTotals } from '../../data/rounds.repository';
 import { cheapestOffers } from './cheapest-offers';
-import { assertUnsealed, offerSeal } from './offer-seal';
+import { assertUnsealed, sealedNow } from './offer-seal';
 import { OfferLinkClosedError, OfferNotFoundError } from './offer-errors';
 import { recordLinkOpen } from './link-opens';
 import { offerTokenHash } from './offer-link-token';
@@ -230,49 +230,49 @@ export function compareOffers(
       })),
     })),
   );
-  return priced.map(({ offer, own, figures }) => ({
-    id: offer.id,
-    status: offer.status,
-    submitted_at: iso(offer.submitted_at),
-    revision: offer.revision,
-    source: offer.source,
-    supplier: { id: offer.supplier_id, trading_name: offer.supplier_name ?? '' },
-    per_product_lines: lineViews(own, asked, figures),
-    charges: figures.charges,
-    barging_charges: figures.barging_charges,
-    other_charges: figures.other_charges,
-    payment: paymentOf(offer),
-    payment_terms: offer.payment_terms,
-    valid_until: iso(offer.valid_until),
-    remarks: offer.remarks,
-    fuel_cost: figures.fuel_cost,
-    charges_cost: figures.charges_cost,
-    total_landed_cost: figures.total_landed_cost,
-    all_in_per_mt: figures.all_in_per_mt,
-    total_stem_cost: figures.total_landed_cost,
-    deliverable_total: figures.deliverable_total,
-    indicative: figures.indicative,
-    partial: figures.partial,
-    expired: isExpired(offer, now),
-    priced_before_amendment: offer.inquiry_revision < inquiryRevision,
-    response_seconds: offer.response_seconds,
-    cheapest_total: cheapest.total.has(offer.id),
-    cheapest_lines: requested.filter((l) => cheapest.byLine.get(l.id)?.has(offer.id)).map((l) => l.id),
-    awarded_at: iso(offer.awarded_at),
-    award_notes: offer.award_notes,
-    awarded_line_ids: offer.awarded_line_ids,
-    ...roundChange(offer.round, stored.previousTotals.get(offer.id) ?? null, figures.total_landed_cost),
-    sealed: false as const,
-  }));
-}
-
-/** The offer's round and its landed cost against the end of its previous round (negative: cheaper). */
-function roundChange(round: number, previous: string | null, now: string | null) {
-  return {
-    round,
-    previous_round_total: previous,
-    change_from_previous_round: previous !== null && now !== null ? costDifference(now, previous) : null,
-  };
+  return priced.map(({ offer, own, figures }) => {
+    const previous = stored.previousTotals.get(offer.id) ?? null;
+    return {
+      id: offer.id,
+      status: offer.status,
+      submitted_at: iso(offer.submitted_at),
+      revision: offer.revision,
+      source: offer.source,
+      supplier: { id: offer.supplier_id, trading_name: offer.supplier_name ?? '' },
+      per_product_lines: lineViews(own, asked, figures),
+      charges: figures.charges,
+      barging_charges: figures.barging_charges,
+      other_charges: figures.other_charges,
+      payment: paymentOf(offer),
+      payment_terms: offer.payment_terms,
+      valid_until: iso(offer.valid_until),
+      remarks: offer.remarks,
+      fuel_cost: figures.fuel_cost,
+      charges_cost: figures.charges_cost,
+      total_landed_cost: figures.total_landed_cost,
+      all_in_per_mt: figures.all_in_per_mt,
+      total_stem_cost: figures.total_landed_cost,
+      deliverable_total: figures.deliverable_total,
+      indicative: figures.indicative,
+      partial: figures.partial,
+      expired: isExpired(offer, now),
+      priced_before_amendment: offer.inquiry_revision < inquiryRevision,
+      response_seconds: offer.response_seconds,
+      cheapest_total: cheapest.total.has(offer.id),
+      cheapest_lines: requested.filter((l) => cheapest.byLine.get(l.id)?.has(offer.id)).map((l) => l.id),
+      awarded_at: iso(offer.awarded_at),
+      award_notes: offer.award_notes,
+      awarded_line_ids: offer.awarded_line_ids,
+      sealed: false as const,
+      // Its round and its landed cost against the end of its previous round (negative: cheaper).
+      round: offer.round,
+      previous_round_total: previous,
+      change_from_previous_round:
+        previous !== null && figures.total_landed_cost !== null
+          ? costDifference(figures.total_landed_cost, previous)
+          : null,
+    };
+  });
 }
 
 /** An offer of the comparison, not one answered sealed. */
@@ -298,20 +298,25 @@ export async function inquiryOffers(
   inquiryId: string,
   now: Date,
 ): Promise<(OfferView | SealedOfferView)[]> {
-  const inquiry = await findInquiry(db, tenantId, inquiryId);
-  if (!inquiry) throw new OfferNotFoundError('inquiry');
-  const [requested, offers, seal] = await Promise.all([
+  // Each read names the company, so none waits for the inquiry's: one round trip, not two.
+  const [inquiry, requested, offers, indexValues] = await Promise.all([
+    findInquiry(db, tenantId, inquiryId),
     linesByInquiry(db, tenantId, [inquiryId]).then((m) => m.get(inquiryId) ?? []),
     listInquiryOffers(db, tenantId, inquiryId, MAX_OFFERS_SHOWN),
-    offerSeal(db, inquiry, now),
+    listIndexValues(db, tenantId, inquiryId),
   ]);
-  if (seal.sealed) return offers.map(sealedView);
+  if (!inquiry) throw new OfferNotFoundError('inquiry');
+  if (await sealedNow(db, inquiry, now)) return offers.map(sealedView);
   const ids = offers.map((o) => o.id);
-  const [lines, charges, indexValues, previousTotals] = await Promise.all([
+  const [lines, charges, previousTotals] = await Promise.all([
     linesByOffer(db, tenantId, ids),
     chargesByOffer(db, tenantId, offers),
-    listIndexValues(db, tenantId, inquiryId),
-    previousRoundTotals(db, tenantId, ids),
+    // Round 1 is the distribution: only an offer revised in a later round has an earlier one.
+    previousRoundTotals(
+      db,
+      tenantId,
+      offers.filter((o) => o.round > 1).map((o) => o.id),
+    ),
   ]);
   return compareOffers(
     inquiry.revision,
