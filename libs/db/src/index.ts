@@ -3,3 +3,4 @@ export * from './migrate';
 export * from './like';
 export * from './prepared';
 export * from './any-id';
+export * from './coalesced-writes';

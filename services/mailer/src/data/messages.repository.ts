@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { MailReplyRoute, MailStatus, MailStatusEvent, QueueName } from '@mfd/contracts';
-import { preparedStatement, type Database } from '@mfd/db';
+import { CoalescedWrites, preparedStatement, type Database } from '@mfd/db';
 import { outboxRows } from '@mfd/queue';
 import type { MailerDB } from './db';
 
@@ -46,14 +46,29 @@ const report = (first: number) =>
   `insert into outbox (id, queue, payload, request_id)
    select $${first}, $${first + 1}, $${first + 2}::jsonb, $${first + 3}::text from settled`;
 
+/**
+ * Messages sent and the `mail.status` rows reporting them, in one statement for many (the
+ * arrays hold one entry per message, in the same order), so no outcome is written without its row.
+ */
 const SETTLE_SENT = `
-  with settled as (
-    update messages
-    set status = 'sent', subject = $2, smtp_message_id = $3, sent_at = now(), lease_until = null,
-        last_error = null, updated_at = now()
-    where id = $1
-    returning id)
-  ${report(4)}`;
+  with sent as (
+    select * from unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::text[])
+      as s(message_id, subject, smtp_message_id, outbox_id, queue, payload, request_id)),
+  settled as (
+    update messages m
+    set status = 'sent', subject = s.subject, smtp_message_id = s.smtp_message_id, sent_at = now(),
+        lease_until = null, last_error = null, updated_at = now()
+    from sent s
+    where m.id = s.message_id
+    returning m.id)
+  insert into outbox (id, queue, payload, request_id)
+  select s.outbox_id, s.queue, s.payload::jsonb, s.request_id from sent s join settled on settled.id = s.message_id`;
+
+/**
+ * The most sent messages one statement settles: as many as the mailer sends at once is plenty
+ * (those settled while a statement is in flight go in the next one).
+ */
+const MAX_SETTLED_TOGETHER = 100;
 
 const SETTLE_UNSENT = `
   with settled as (
@@ -64,15 +79,36 @@ const SETTLE_UNSENT = `
     returning id)
   ${report(6)}`;
 
-/** The statements every mail runs, prepared (`preparedStatement`) on the mailer's pool. */
+interface SentMessage {
+  id: string;
+  subject: string;
+  smtpMessageId: string | null;
+  report: unknown[];
+}
+
+/**
+ * The statements every mail runs, prepared (`preparedStatement`) on the mailer's pool. Sent
+ * messages are settled together when they come while a settling statement is in flight
+ * (`CoalescedWrites`): under load one statement for many instead of one each.
+ */
 export function messageWriter(pool: Database<MailerDB>['pool']) {
   const take = preparedStatement<ClaimedMessage>(pool, 'mailer_take_message', TAKE_MESSAGE);
-  const settleSent = preparedStatement(pool, 'mailer_settle_sent', SETTLE_SENT);
+  const settleSent = preparedStatement(pool, 'mailer_settle_sent_many', SETTLE_SENT);
   const settleUnsent = preparedStatement(pool, 'mailer_settle_unsent', SETTLE_UNSENT);
   const reportValues = (r: StatusReport) => {
     const row = outboxRows(r.queue, [r.event])[0]!;
     return [row.id, row.queue, JSON.stringify(row.payload), row.request_id ?? null];
   };
+  const sent = new CoalescedWrites<SentMessage>(
+    (messages) =>
+      settleSent([
+        messages.map((m) => m.id),
+        messages.map((m) => m.subject),
+        messages.map((m) => m.smtpMessageId),
+        ...[0, 1, 2, 3].map((i) => messages.map((m) => m.report[i])),
+      ]),
+    MAX_SETTLED_TOGETHER,
+  );
   return {
     async takeMessage(message: NewMessage, leaseSeconds: number): Promise<ClaimedMessage | undefined> {
       const [claimed] = await take([
@@ -92,10 +128,11 @@ export function messageWriter(pool: Database<MailerDB>['pool']) {
     },
     async markSent(
       id: string,
-      sent: { subject: string; smtpMessageId: string | null },
+      outcome: { subject: string; smtpMessageId: string | null },
       report: StatusReport,
     ): Promise<void> {
-      await settleSent([id, sent.subject, sent.smtpMessageId, ...reportValues(report)]);
+      // The report's values are taken here, under the job's request id.
+      await sent.add({ id, ...outcome, report: reportValues(report) });
     },
     async markUnsent(
       id: string,
