@@ -6,9 +6,13 @@ function controlledWrite(fail: (items: number[]) => boolean = () => false) {
   const calls: number[][] = [];
   const ends: (() => void)[] = [];
   const write = (items: number[]) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<number[]>((resolve, reject) => {
       calls.push(items);
-      ends.push(() => (fail(items) ? reject(new Error(`write of ${items.join(',')} failed`)) : resolve()));
+      ends.push(() =>
+        fail(items)
+          ? reject(new Error(`write of ${items.join(',')} failed`))
+          : resolve(items.map((n) => n * 10)),
+      );
     });
   return { calls, write, endNext: () => ends.shift()!() };
 }
@@ -23,20 +27,21 @@ describe('CoalescedWrites', () => {
     await done;
   });
 
-  it('when items come while a write is in flight, then they go together in the next, each caller settling with its own write', async () => {
+  it('when items come while a write is in flight, then they go together in the next, each caller settling with its own write and result', async () => {
     const w = controlledWrite();
     const writes = new CoalescedWrites(w.write, 10);
     const settled: number[] = [];
-    const first = writes.add(1).then(() => settled.push(1));
-    const rest = [2, 3, 4].map((n) => writes.add(n).then(() => settled.push(n)));
+    const first = writes.add(1).then((r) => settled.push(r));
+    const rest = [2, 3, 4].map((n) => writes.add(n).then((r) => settled.push(r)));
     expect(w.calls).toEqual([[1]]);
     w.endNext();
     await first;
-    expect(settled).toEqual([1]);
+    expect(settled).toEqual([10]);
     expect(w.calls).toEqual([[1], [2, 3, 4]]);
     w.endNext();
     await Promise.all(rest);
-    expect(settled).toEqual([1, 2, 3, 4]);
+    // Each caller gets its own item's result.
+    expect(settled).toEqual([10, 20, 30, 40]);
   });
 
   it('when more than max items wait, then they are written max at a time, in order', async () => {

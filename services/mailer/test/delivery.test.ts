@@ -1,6 +1,13 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OUTBOX_BATCH_JOB, QUEUES, type MailStatusEvent, type OutboxBatch } from '@mfd/contracts';
+import { sql } from 'kysely';
+import {
+  MAIL_STATUS_QUEUES,
+  OUTBOX_BATCH_JOB,
+  QUEUES,
+  type MailStatusEvent,
+  type OutboxBatch,
+} from '@mfd/contracts';
 import { queuePrefix } from '@mfd/queue';
 import { serveMetrics } from '@mfd/service-kit';
 import { messageWriter } from '../src/data/messages.repository';
@@ -77,6 +84,75 @@ describe('mail delivery', () => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('when messages are taken and settled many at once, one job twice, then each is taken once and every sent one has its record and status event', async () => {
+    const writer = messageWriter(m.deps.database.pool);
+    const jobIds = Array.from({ length: 12 }, (_, i) => `together-${Date.now()}-${i}`);
+    const message = (jobId: string) => ({
+      job_id: jobId,
+      source: 'inquiry',
+      template: 'rfq-invitation',
+      recipient: `${jobId}@neptune.example`,
+      reference: `recipient-${jobId}`,
+      tenant_id: null,
+      reply_route: null,
+    });
+    // The first take goes alone; the others, and a second take of one job, come while it is in
+    // flight and go together in one statement.
+    const claims = await Promise.all(
+      [...jobIds, jobIds[5]!].map((id) => writer.takeMessage(message(id), 60)),
+    );
+    expect(claims.slice(0, 12).every((c) => c?.attempts === 1 && !c.maybe_delivered)).toBe(true);
+    expect(claims[12]).toBeUndefined();
+    expect(new Set(claims.slice(0, 12).map((c) => c!.id)).size).toBe(12);
+    await Promise.all(
+      jobIds.map((jobId, i) =>
+        writer.markSent(
+          claims[i]!.id,
+          { subject: `Subject ${i}`, smtpMessageId: `<${jobId}@mail.example>` },
+          {
+            queue: MAIL_STATUS_QUEUES.inquiry,
+            event: {
+              type: 'mail.status',
+              job_id: jobId,
+              reference: `recipient-${jobId}`,
+              to: `${jobId}@neptune.example`,
+              template: 'rfq-invitation',
+              status: 'sent',
+              attempts: 1,
+              smtp_message_id: `<${jobId}@mail.example>`,
+              at: new Date().toISOString(),
+            },
+          },
+        ),
+      ),
+    );
+    const rows = await m.deps.database.db
+      .selectFrom('messages')
+      .select(['id', 'job_id', 'status', 'attempts', 'subject', 'smtp_message_id', 'reference'])
+      .where('job_id', 'in', jobIds)
+      .execute();
+    expect(rows).toHaveLength(12);
+    for (const [i, jobId] of jobIds.entries())
+      expect(rows.find((r) => r.job_id === jobId)).toMatchObject({
+        id: claims[i]!.id,
+        status: 'sent',
+        attempts: 1,
+        subject: `Subject ${i}`,
+        smtp_message_id: `<${jobId}@mail.example>`,
+        reference: `recipient-${jobId}`,
+      });
+    const events = await m.deps.database.db
+      .selectFrom('outbox')
+      .select(['queue', 'payload'])
+      .where(sql<string>`payload->>'job_id'`, 'in', jobIds)
+      .execute();
+    expect(events).toHaveLength(12);
+    expect(events.every((e) => e.queue === MAIL_STATUS_QUEUES.inquiry)).toBe(true);
+    expect(new Set(events.map((e) => (e.payload as MailStatusEvent).job_id))).toEqual(new Set(jobIds));
+    // A take of a job already sent gets nothing.
+    expect(await writer.takeMessage(message(jobIds[0]!), 60)).toBeUndefined();
   });
 
   it('when a producer tracks delivery, then a mail.status event reaches its queue through the outbox', async () => {

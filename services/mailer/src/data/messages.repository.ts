@@ -23,20 +23,29 @@ export interface ClaimedMessage {
 }
 
 /**
- * Records the job's message the first time it is seen and takes it for sending, in one
- * statement: a new message, a queued or retrying one, or one whose previous sender's lease ran
- * out (a dead worker, which may have handed the mail over before dying: remembered in
- * maybe_delivered). Of two workers holding the same job, one gets the row; the other gets nothing.
+ * Records each job's message the first time it is seen and takes it for sending, in one
+ * statement for many (the arrays hold one entry per job, no job twice): a new message, a queued
+ * or retrying one, or one whose previous sender's lease ran out (a dead worker, which may have
+ * handed the mail over before dying: remembered in maybe_delivered). Of two workers holding the
+ * same job, one gets the row; the other gets nothing.
  */
-const TAKE_MESSAGE = `
+const TAKE_MESSAGES = `
   insert into messages as m (id, job_id, source, template, recipient, reference, tenant_id, status, attempts, lease_until,
                              reply_tenant_id, reply_inquiry_id, reply_recipient_id)
-  values ($1, $2, $3, $4, $5, $6, $7, 'sending', 1, now() + make_interval(secs => $8), $9, $10, $11)
+  select t.id, t.job_id, t.source, t.template, t.recipient, t.reference, t.tenant_id, 'sending', 1,
+         now() + make_interval(secs => t.lease_seconds), t.reply_tenant_id, t.reply_inquiry_id, t.reply_recipient_id
+  from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::float8[],
+              $9::uuid[], $10::uuid[], $11::uuid[])
+    as t(id, job_id, source, template, recipient, reference, tenant_id, lease_seconds,
+         reply_tenant_id, reply_inquiry_id, reply_recipient_id)
   on conflict (job_id) do update
-    set status = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => $8),
+    set status = 'sending', attempts = m.attempts + 1, lease_until = excluded.lease_until,
         maybe_delivered = m.maybe_delivered or m.status = 'sending', updated_at = now()
     where m.status in ('queued', 'retrying') or (m.status = 'sending' and m.lease_until < now())
-  returning id, attempts, maybe_delivered`;
+  returning id, job_id, attempts, maybe_delivered`;
+
+/** The most messages one statement takes or settles: more than a mailer sends at once. */
+const MAX_TOGETHER = 100;
 
 /**
  * A message's outcome and the `mail.status` row reporting it, in one statement, so one is never
@@ -64,12 +73,6 @@ const SETTLE_SENT = `
   insert into outbox (id, queue, payload, request_id)
   select s.outbox_id, s.queue, s.payload::jsonb, s.request_id from sent s join settled on settled.id = s.message_id`;
 
-/**
- * The most sent messages one statement settles: as many as the mailer sends at once is plenty
- * (those settled while a statement is in flight go in the next one).
- */
-const MAX_SETTLED_TOGETHER = 100;
-
 const SETTLE_UNSENT = `
   with settled as (
     update messages
@@ -79,6 +82,11 @@ const SETTLE_UNSENT = `
     returning id)
   ${report(6)}`;
 
+interface Take {
+  message: NewMessage;
+  leaseSeconds: number;
+}
+
 interface SentMessage {
   id: string;
   subject: string;
@@ -87,44 +95,56 @@ interface SentMessage {
 }
 
 /**
- * The statements every mail runs, prepared (`preparedStatement`) on the mailer's pool. Sent
- * messages are settled together when they come while a settling statement is in flight
+ * The statements every mail runs, prepared (`preparedStatement`) on the mailer's pool. Messages
+ * are taken, and sent ones settled, together when they come while such a statement is in flight
  * (`CoalescedWrites`): under load one statement for many instead of one each.
  */
 export function messageWriter(pool: Database<MailerDB>['pool']) {
-  const take = preparedStatement<ClaimedMessage>(pool, 'mailer_take_message', TAKE_MESSAGE);
+  const take = preparedStatement<ClaimedMessage & { job_id: string }>(
+    pool,
+    'mailer_take_messages',
+    TAKE_MESSAGES,
+  );
   const settleSent = preparedStatement(pool, 'mailer_settle_sent_many', SETTLE_SENT);
   const settleUnsent = preparedStatement(pool, 'mailer_settle_unsent', SETTLE_UNSENT);
   const reportValues = (r: StatusReport) => {
     const row = outboxRows(r.queue, [r.event])[0]!;
     return [row.id, row.queue, JSON.stringify(row.payload), row.request_id ?? null];
   };
-  const sent = new CoalescedWrites<SentMessage>(
-    (messages) =>
-      settleSent([
-        messages.map((m) => m.id),
-        messages.map((m) => m.subject),
-        messages.map((m) => m.smtpMessageId),
-        ...[0, 1, 2, 3].map((i) => messages.map((m) => m.report[i])),
-      ]),
-    MAX_SETTLED_TOGETHER,
-  );
+  const taken = new CoalescedWrites<Take, ClaimedMessage | undefined>(async (takes) => {
+    // A job given twice at once (a redelivery beside its first run) goes in once: the other gets nothing.
+    const jobs = new Set<string>();
+    const once = takes.filter((t) => !jobs.has(t.message.job_id) && jobs.add(t.message.job_id));
+    const first = new Set(once);
+    const column = (value: (t: Take) => unknown) => once.map(value);
+    const rows = await take([
+      column(() => randomUUID()),
+      column((t) => t.message.job_id),
+      column((t) => t.message.source),
+      column((t) => t.message.template),
+      column((t) => t.message.recipient),
+      column((t) => t.message.reference),
+      column((t) => t.message.tenant_id),
+      column((t) => t.leaseSeconds),
+      column((t) => t.message.reply_route?.tenant_id ?? null),
+      column((t) => t.message.reply_route?.inquiry_id ?? null),
+      column((t) => t.message.reply_route?.recipient_id ?? null),
+    ]);
+    const byJob = new Map(rows.map(({ job_id, ...claimed }) => [job_id, claimed]));
+    return takes.map((t) => (first.has(t) ? byJob.get(t.message.job_id) : undefined));
+  }, MAX_TOGETHER);
+  const sent = new CoalescedWrites<SentMessage>(async (messages) => {
+    await settleSent([
+      messages.map((m) => m.id),
+      messages.map((m) => m.subject),
+      messages.map((m) => m.smtpMessageId),
+      ...[0, 1, 2, 3].map((i) => messages.map((m) => m.report[i])),
+    ]);
+    return [];
+  }, MAX_TOGETHER);
   return {
-    async takeMessage(message: NewMessage, leaseSeconds: number): Promise<ClaimedMessage | undefined> {
-      const [claimed] = await take([
-        randomUUID(),
-        message.job_id,
-        message.source,
-        message.template,
-        message.recipient,
-        message.reference,
-        message.tenant_id,
-        leaseSeconds,
-        message.reply_route?.tenant_id ?? null,
-        message.reply_route?.inquiry_id ?? null,
-        message.reply_route?.recipient_id ?? null,
-      ]);
-      return claimed;
+    takeMessage(message: NewMessage, leaseSeconds: number): Promise<ClaimedMessage | undefined> {
+      return taken.add({ message, leaseSeconds });
     },
     async markSent(
       id: string,
