@@ -121,11 +121,6 @@ export function listRevisions(db: Kysely<InquiryDB>, tenantId: string, offerId: 
 }
 
 /**
- * The offers of one inquiry for the comparison, each with when it first came in and when its
- * supplier was first sent the inquiry (the response time), at most `limit` of them, in the order
- * they were first made: a revision does not move its column under the trader's cursor.
- */
-/**
  * What the comparison shows of an offer: the other columns (created_at, updated_at, who recorded or
  * awarded it...) cost the Offers tab two date parses per offer for nothing.
  */
@@ -163,6 +158,11 @@ const responseSeconds = sql<number | null>`(
     - date_trunc('milliseconds', r.first_sent_at)) as d) as apart
   where d is not null)`;
 
+/**
+ * The offers of one inquiry for the comparison, each with its response time, at most `limit` of
+ * them, in the order they were first made: a revision does not move its column under the trader's
+ * cursor.
+ */
 export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string, limit: number) {
   return db
     .selectFrom('offers')
