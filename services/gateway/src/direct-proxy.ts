@@ -1,8 +1,6 @@
 import {
   createServer,
-  type IncomingHttpHeaders,
   type IncomingMessage,
-  type OutgoingHttpHeaders,
   type RequestListener,
   type ServerOptions,
   type ServerResponse,
@@ -19,6 +17,7 @@ import {
   type TokenStanding,
   type VerifiedTokens,
 } from '@mfd/service-kit';
+import { AnswerRelay } from './answer-relay';
 import { clientAddressOf } from './client-address';
 import type { GatewayConfig } from './config';
 import { forwardHeaders } from './forward';
@@ -30,9 +29,6 @@ const PLAIN_PATH =
   /^(?:\/(?!\.\.?(?:\/|$))(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%(?![2][eEfF]|[5][cC])[0-9A-Fa-f]{2})+)+\/?$/;
 /** Request headers undici refuses or the Fastify path treats apart: such requests take that path. */
 const SPECIAL_HEADERS = ['transfer-encoding', 'upgrade', 'expect', 'keep-alive'];
-/** Characters Node refuses in a header value; @fastify/http-proxy strips them from upstream answers. */
-const INVALID_HEADER_CHARS = /[^\t\x20-\x7E\x80-\xFF]/g;
-const HAS_INVALID_HEADER_CHAR = /[^\t\x20-\x7E\x80-\xFF]/;
 
 interface Upstream {
   prefix: string;
@@ -62,21 +58,6 @@ export interface DirectProxyDeps {
 }
 
 const ignore = () => {};
-
-function sanitized(value: string | string[]): string | string[] {
-  if (Array.isArray(value)) return value.map((v) => sanitized(v) as string);
-  return HAS_INVALID_HEADER_CHAR.test(value) ? value.replace(INVALID_HEADER_CHARS, '') : value;
-}
-
-/** The answer's headers as the Fastify path sends them: security headers, the service's, then the service kit's. */
-function answerHeaders(upstream: IncomingHttpHeaders, id: string, url: string): OutgoingHttpHeaders {
-  const out: OutgoingHttpHeaders = { ...SECURITY_HEADERS };
-  for (const name in upstream) {
-    const value = upstream[name];
-    if (name !== 'transfer-encoding' && value !== undefined) out[name] = sanitized(value);
-  }
-  return Object.assign(out, serviceAnswerHeaders(id, url));
-}
 
 /**
  * The hot path of the gateway: a GET without a body to a protected /api prefix, carrying a token
@@ -163,7 +144,9 @@ export class DirectProxy {
     const path = url.split('?')[0] ?? '';
     const route =
       path === upstream.prefix ? path : path === `${upstream.prefix}/` ? path : `${upstream.prefix}/*`;
+    const relay = new AnswerRelay(res, id, url, (err) => this.failed(res, id, url, log, err));
     res.once('close', () => {
+      relay.clientLeft();
       const ms = performance.now() - started;
       duration.observe({ method: 'GET', route, status_code: res.statusCode }, ms / 1000);
       logRequestCompleted(log, {
@@ -173,6 +156,8 @@ export class DirectProxy {
         responseTime: ms,
       });
     });
+    // A write to a client gone away errors, with nobody else listening.
+    res.on('error', ignore);
 
     // Hop-by-hop: the Connection header and every header it names (RFC 9110 7.6.1), as reply-from drops them.
     let incoming = req.headers;
@@ -184,32 +169,16 @@ export class DirectProxy {
     }
     const headers = this.forward({ id, ...client }, incoming);
     headers.host = upstream.host;
-    upstream.pool
-      .request({
+    upstream.pool.dispatch(
+      {
         path: url,
         method: 'GET',
         headers,
         headersTimeout: this.deps.config.PROXY_TIMEOUT_MS,
         bodyTimeout: this.deps.config.PROXY_TIMEOUT_MS,
-      })
-      .then(
-        (answer) => {
-          const { body } = answer;
-          body.on('error', (err) => res.destroy(err));
-          // pipe re-throws a write error of a client gone away when nobody else listens.
-          res.on('error', ignore);
-          // The client went away before the answer came: it is dropped, as reply-from drops it.
-          if (res.destroyed) return void body.destroy();
-          // ...or while it was coming: the rest is not read.
-          res.once('close', () => {
-            if (!body.readableEnded) body.destroy();
-          });
-          res.writeHead(answer.statusCode, answerHeaders(answer.headers, id, url));
-          // pipe, not pipeline: pipeline's AbortController made a DOMException (with its stack) per request.
-          body.pipe(res);
-        },
-        (err: Error & { code?: string }) => this.failed(res, id, url, log, err),
-      );
+      },
+      relay,
+    );
   }
 
   /** The status and body the Fastify path gives the same failure (reply-from's error, the error handler's answer). */

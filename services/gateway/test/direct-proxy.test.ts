@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
@@ -6,6 +8,10 @@ import { bearer, makeUser, testInfra, testKeys, uniqueRedisPrefix } from '@mfd/t
 import { buildApp } from '../src/app';
 import { gatewayConfig } from '../src/config';
 import { closeDeps, createDeps } from '../src/deps';
+
+/** An answer many times what a socket holds, so the client's socket fills and the relay must wait. */
+const LARGE = Buffer.alloc(8 * 1024 * 1024, 'bunker delivery note ');
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
  * The direct proxy path serves requests arriving over a socket (inject goes to Fastify only), so
@@ -25,6 +31,7 @@ describe('gateway direct proxy path', () => {
   beforeAll(async () => {
     observer.get('/*', async (request, reply) => {
       if (stall) return new Promise(() => {});
+      if (request.url === '/api/dashboard/large') return reply.type('application/octet-stream').send(LARGE);
       if (request.url === '/api/dashboard/stream') {
         const body = new PassThrough();
         body.write('{"rows":[');
@@ -148,6 +155,26 @@ describe('gateway direct proxy path', () => {
     // Well before PROXY_TIMEOUT_MS (500 ms) would end the service's answer anyway.
     await vi.waitFor(() => expect(streamClosed).toBe(true), { timeout: 400, interval: 10 });
     expect((await fetch(`${base}/api/dashboard`, { headers: bearer(user) })).status).toBe(200);
+    expect(viaFastify).toBe(0);
+  });
+
+  it('when a client reads a large answer slowly, then the gateway waits for it and the answer arrives whole', async () => {
+    const user = makeUser();
+    await fetch(`${base}/api/dashboard`, { headers: bearer(user) });
+    viaFastify = 0;
+    const received = await new Promise<Buffer>((resolve, reject) => {
+      get(`${base}/api/dashboard/large`, { headers: bearer(user) }, (res) => {
+        const chunks: Buffer[] = [];
+        res.pause();
+        // Not reading for a while fills both sockets; the relay must pause the service's answer.
+        setTimeout(() => res.resume(), 150);
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+        res.on('error', reject);
+      }).on('error', reject);
+    });
+    expect(received.length).toBe(LARGE.length);
+    expect(sha256(received)).toBe(sha256(LARGE));
     expect(viaFastify).toBe(0);
   });
 });
