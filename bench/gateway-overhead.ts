@@ -20,12 +20,13 @@ import { saveResults, type ResultRow } from './results';
  * is measured in the same rounds: the floor under any gateway of this stack, and what the targets
  * compare the gateway with (issue 27): each round's gateway / bare proxy ratio, the median round's
  * the figure.
- * BENCH_SECONDS sets the seconds per target and connection count (default 10);
+ * BENCH_SECONDS sets the seconds per target and connection count (default 10), BENCH_ROUNDS the
+ * rounds they are cut into (default 5; more give a steadier median on a busy machine);
  * BENCH_NODE_OPTIONS is given to every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = 5;
+const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
 const CONNECTIONS = [1, 32];
 const WARMUP_SECONDS = 3;
 /** Gateway against the bare proxy, median round (issue 27). */
