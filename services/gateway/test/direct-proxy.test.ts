@@ -31,6 +31,10 @@ describe('gateway direct proxy path', () => {
   beforeAll(async () => {
     observer.get('/*', async (request, reply) => {
       if (stall) return new Promise(() => {});
+      if (request.url === '/api/dashboard/hinted') {
+        reply.raw.writeEarlyHints({ link: '</app.css>; rel=preload; as=style' });
+        return reply.send({ hinted: true });
+      }
       if (request.url === '/api/dashboard/large') return reply.type('application/octet-stream').send(LARGE);
       if (request.url === '/api/dashboard/stream') {
         const body = new PassThrough();
@@ -175,6 +179,16 @@ describe('gateway direct proxy path', () => {
     });
     expect(received.length).toBe(LARGE.length);
     expect(sha256(received)).toBe(sha256(LARGE));
+    expect(viaFastify).toBe(0);
+  });
+
+  it('when the service sends an informational answer first (103 Early Hints), then the client gets the final answer', async () => {
+    const user = makeUser();
+    await fetch(`${base}/api/dashboard`, { headers: bearer(user) });
+    viaFastify = 0;
+    const res = await fetch(`${base}/api/dashboard/hinted`, { headers: bearer(user) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ hinted: true });
     expect(viaFastify).toBe(0);
   });
 });
