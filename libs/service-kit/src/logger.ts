@@ -43,10 +43,10 @@ export interface LogDestination {
  * and wakes the process reading the pipe; with 4 KB batches the lines' delivery added about
  * 0.08 ms to the gateway's p50 at one connection, with these about 0.03 (bench/README.md, gateway
  * overhead). Each line goes in as a Buffer: in its text mode sonic-boom measures the UTF-8 length
- * of the whole batch so far at every line (a batch-long copy of the joined string), which made a
- * line cost 9.8 us where it costs 4.8 so. pino.destination registers the flush at exit, so what is
- * left goes out when the process ends, a crash included; only a kill -9 can lose the last quarter
- * second.
+ * of the whole batch so far at every line (a batch-long copy of the joined string), 9.8 us a line
+ * against 4.8 as Buffers (bench/README.md, the gateway's seventh pass). pino.destination registers
+ * the flush at exit, so what is left goes out when the process ends, a crash included; only a
+ * kill -9 can lose the last quarter second.
  */
 export function logDestination(): LogDestination {
   const boom = destination({
