@@ -37,32 +37,41 @@ export interface LogDestination {
   flushSync(): void;
 }
 
+let stdout: LogDestination | undefined;
+
 /**
- * Standard output, written in batches of nearly 16 KB (sonic-boom's largest, below its 16 KB
- * write) or every quarter second, whichever comes first: each batch is handed to a worker thread
- * and wakes the process reading the pipe; with 4 KB batches the lines' delivery added about
- * 0.08 ms to the gateway's p50 at one connection, with these about 0.03 (bench/README.md, gateway
- * overhead). Each line goes in as a Buffer: in its text mode sonic-boom measures the UTF-8 length
- * of the whole batch so far at every line (a batch-long copy of the joined string), 9.8 us a line
- * against 4.8 as Buffers (bench/README.md, the gateway's seventh pass). pino.destination registers
- * the flush at exit, so what is left goes out when the process ends, a crash included; only a
- * kill -9 can lose the last quarter second.
+ * Standard output, one destination per process (every app of the process writes through it, so
+ * their batches cannot interleave), written in batches of nearly 16 KB (sonic-boom's largest,
+ * below its 16 KB write) or every quarter second, whichever comes first.
+ * - Each batch is written from the main thread, as Node writes to a pipe on Linux: handed to a
+ *   worker thread instead, a batch still in flight when the process ended could land after the
+ *   rest (flushed at exit) or not at all, and each hand-over cost more than the write.
+ * - Each line goes in as a Buffer: in its text mode sonic-boom measures the UTF-8 length of the
+ *   whole batch so far at every line (a batch-long copy of the joined string).
+ * - Together: 3.1-3.6 us a line, against 9.7-9.8 with worker-thread writes of text batches
+ *   (bench/README.md, the gateway's seventh pass).
+ * What is left is written when the process exits, after an uncaught error too; only a kill -9 can
+ * lose the last quarter second. A reader that stops reading the pipe holds up the writes, as it
+ * would Node's own stdout.
  */
 export function logDestination(): LogDestination {
+  if (stdout) return stdout;
   const boom = destination({
     dest: 1,
-    sync: false,
+    sync: true,
     minLength: 16_000,
     periodicFlush: 250,
     contentMode: 'buffer',
   });
+  process.once('exit', () => boom.flushSync());
   // sonic-boom's buffer mode takes Buffers; its types only know its text mode.
   const write = boom.write.bind(boom) as unknown as (line: Buffer) => boolean;
-  return {
+  stdout = {
     write: (line) => write(Buffer.from(line)),
     flush: (cb) => boom.flush(cb),
     flushSync: () => boom.flushSync(),
   };
+  return stdout;
 }
 
 export function loggerOptions(service: string, level: string): LoggerOptions {
