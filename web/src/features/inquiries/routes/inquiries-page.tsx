@@ -61,6 +61,16 @@ export function InquiriesPage() {
     setSearch(q);
   }, [q, writeSearch]);
 
+  // The status shown is the one last chosen, and the address's whenever that changes: the address
+  // renders in a transition, which a slow machine can hold back for seconds, and a Select still
+  // showing the old status takes a pick of that old status for no change.
+  const [shownStatus, setShownStatus] = useState(status);
+  const [renderedStatus, setRenderedStatus] = useState(status);
+  if (status !== renderedStatus) {
+    setRenderedStatus(status);
+    setShownStatus(status);
+  }
+
   const inquiries = useInquiries({
     q,
     status,
@@ -97,8 +107,12 @@ export function InquiriesPage() {
           <Select
             aria-label="Filter by status"
             data={STATUS_OPTIONS}
-            value={status}
-            onChange={(v) => show({ status: (v ?? '') as InquiryStatus | '', page: 1 })}
+            value={shownStatus}
+            onChange={(v) => {
+              const chosen = (v ?? '') as InquiryStatus | '';
+              setShownStatus(chosen);
+              show({ status: chosen, page: 1 });
+            }}
             allowDeselect={false}
             w={{ base: '100%', sm: 180 }}
           />
