@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { isPossiblePhone } from './phone';
+import { boundedMemo } from './bounded-memo';
 
 /**
  * Field builders shared by every request schema, so a field reads and fails the same way
@@ -214,15 +215,19 @@ function numberText(value: number): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** Decimal text without a sign's plus, leading zeros or trailing fraction zeros ("007.50" is "7.5"), or null when not a number. */
-export function canonicalDecimal(text: string): string | null {
+/**
+ * Decimal text without a sign's plus, leading zeros or trailing fraction zeros ("007.50" is "7.5"),
+ * or null when not a number. Kept for the texts read lately: a comparison writes the same tonnes for
+ * every offer.
+ */
+export const canonicalDecimal = boundedMemo((text: string): string | null => {
   const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
   if (!match || (match[2] === '' && !match[3])) return null;
   const whole = (match[2] ?? '').replace(/^0+/, '') || '0';
   const fraction = (match[3] ?? '').replace(/0+$/, '');
   const negative = match[1] === '-' && (whole !== '0' || fraction !== '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
+}, 4096);
 
 /** A canonical decimal as an integer count of 10^-scale units, so comparisons are exact. */
 function units(canonical: string, scale: number): bigint {

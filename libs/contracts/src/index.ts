@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './fields';
+export * from './bounded-memo';
 export * from './common';
 export * from './imo';
 export * from './phone';

@@ -6,3 +6,4 @@ export * from './price-stats';
 export * from './reply-prices';
 export * from './cost-rank';
 export * from './savings';
+export * from './decimals';

@@ -1,4 +1,5 @@
-import Big from 'big.js';
+import { exact, minus, toFixed } from './exact';
+import { sumToCents } from './decimals';
 import { landedCost, type PricedCharge, type PricedLine } from './landed-cost';
 
 /** One winner of a split award: the lines it won, priced, and all of its offer's charges. */
@@ -17,11 +18,11 @@ export function splitLandedCost<C extends PricedCharge>(parts: SplitPart<C>[]): 
   const awarded = parts.filter((p) => p.lines.length > 0);
   if (awarded.length === 0) return null;
   const totals = awarded.map((p) => landedCost(p.lines, p.charges).total_landed_cost);
-  if (totals.some((t) => t === null)) return null;
-  return totals.reduce((sum, t) => sum.plus(t!), new Big(0)).toFixed(2);
+  const known = totals.filter((t): t is string => t !== null);
+  return known.length < totals.length ? null : sumToCents(known);
 }
 
 /** What an amount is against another, in USD to the cent: `now - before` (negative: cheaper now). */
 export function costDifference(now: string, before: string): string {
-  return new Big(now).minus(before).toFixed(2);
+  return toFixed(minus(exact(now), exact(before)), 2);
 }

@@ -149,13 +149,15 @@ const COMPARED_COLUMNS = [
  * Seconds from the offer's first mail to its first submission, whole (half up, never below 0), in
  * SQL: two dates less to parse per offer. Both are truncated to milliseconds, as a JS Date holds
  * them, so the figure is the one the dates gave. Null without either (a manual offer): hence the
- * row filter, since greatest() skips a null.
+ * row filter, since greatest() skips a null. The recipient is read by key for each offer: joined to
+ * the offers, the planner hashed every recipient of the company (2.5 of the 200-offer call's 4.5 ms).
  */
 const responseSeconds = sql<number | null>`(
   select greatest(0, round(d))::int
   from (select extract(epoch from
     date_trunc('milliseconds', (select min(submitted_at) from offer_revisions where offer_id = offers.id))
-    - date_trunc('milliseconds', r.first_sent_at)) as d) as apart
+    - date_trunc('milliseconds', r.first_sent_at)) as d
+    from inquiry_recipients r where r.id = offers.recipient_id) as apart
   where d is not null)`;
 
 /**
@@ -166,7 +168,6 @@ const responseSeconds = sql<number | null>`(
 export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string, limit: number) {
   return db
     .selectFrom('offers')
-    .leftJoin('inquiry_recipients as r', 'r.id', 'offers.recipient_id')
     .select(COMPARED_COLUMNS)
     .select(responseSeconds.as('response_seconds'))
     .where('offers.tenant_id', '=', tenantId)

@@ -1,4 +1,4 @@
-import Big from 'big.js';
+import { compareDecimals } from '@mfd/pricing';
 
 export interface ComparableOffer {
   id: string;
@@ -19,14 +19,15 @@ export interface Cheapest {
 }
 
 function lowest<T>(items: T[], amount: (item: T) => string, id: (item: T) => string): Set<string> {
-  let best: Big | null = null;
+  let best: string | null = null;
   let ids = new Set<string>();
   for (const item of items) {
-    const value = new Big(amount(item));
-    if (best === null || value.lt(best)) {
+    const value = amount(item);
+    const order = best === null ? -1 : compareDecimals(value, best);
+    if (order < 0) {
       best = value;
       ids = new Set([id(item)]);
-    } else if (value.eq(best)) ids.add(id(item));
+    } else if (order === 0) ids.add(id(item));
   }
   return ids;
 }

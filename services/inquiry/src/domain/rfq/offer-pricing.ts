@@ -1,10 +1,10 @@
-import Big from 'big.js';
 import { canonicalDecimal, type ChargeInput, type Pricing } from '@mfd/contracts';
 import {
   deliverableQuantity,
   effectivePrice,
   landedCost,
   shortBy,
+  sumToCents,
   type CountedCharge,
   type EffectivePrice,
   type IndexValue,
@@ -73,10 +73,7 @@ export function chargeOf(row: {
 }
 
 function lumpSum(charges: ChargeInput[], kind: 'barging' | 'other'): string {
-  return charges
-    .filter((c) => c.kind === kind && c.basis === 'lump_sum')
-    .reduce((sum, c) => sum.plus(c.amount), new Big(0))
-    .toFixed(2);
+  return sumToCents(charges.filter((c) => c.kind === kind && c.basis === 'lump_sum').map((c) => c.amount));
 }
 
 /**

@@ -65,7 +65,6 @@ const paymentOf = (
     : null;
 
 /**
-/**
  * What a supplier's link shows, in every state but superseded: the inquiry as suppliers may see it
  * (no customer, no other supplier), who sent it, and the supplier's own offer as it stands. Each
  * view is recorded as an open of the link. A link a newer mail replaced shows nothing (410): the
