@@ -16,6 +16,13 @@ export interface DatabaseSettings {
   idleInTransactionTimeoutMs?: number;
   /** And cancels a statement running this long (default 60 s). */
   statementTimeoutMs?: number;
+  /**
+   * Plan each run of a named statement for its values (PostgreSQL's plan_cache_mode
+   * force_custom_plan) instead of letting it settle on one plan for any values: a LIKE prefix
+   * reads an index only when the plan knows the pattern. Kysely's own statements are unnamed and
+   * planned per run anyway.
+   */
+  customPlans?: boolean;
 }
 
 export const DATABASE_DEFAULTS = {
@@ -51,6 +58,7 @@ export function createDatabase<DB>(settings: DatabaseSettings): Database<DB> {
       `-c search_path=${settings.schema},public`,
       `-c idle_in_transaction_session_timeout=${Math.round(settings.idleInTransactionTimeoutMs ?? DATABASE_DEFAULTS.idleInTransactionTimeoutMs)}`,
       `-c statement_timeout=${Math.round(settings.statementTimeoutMs ?? DATABASE_DEFAULTS.statementTimeoutMs)}`,
+      ...(settings.customPlans ? ['-c plan_cache_mode=force_custom_plan'] : []),
     ].join(' '),
   });
   // A connection PostgreSQL ends while it sits idle in the pool (a timeout above, a restart) is dropped by the

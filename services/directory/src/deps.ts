@@ -38,6 +38,8 @@ export function createDeps(
     connectTimeoutMs: config.PG_CONNECT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: config.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     statementTimeoutMs: config.PG_STATEMENT_TIMEOUT_MS,
+    // The port typeahead is a named statement whose tiers read their indexes by LIKE prefix.
+    customPlans: true,
   });
   const redis = createRedis(config.REDIS_URL);
   const queueConnection = createProducerConnection(config.REDIS_URL);

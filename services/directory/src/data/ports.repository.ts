@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { portInput } from '@mfd/contracts';
 import type { z } from 'zod';
-import { likeEscape } from '@mfd/db';
+import { likeEscape, preparedStatement, type Database } from '@mfd/db';
 import type { Actor } from './actor';
 import type { DirectoryDB, PortsTable } from './db';
 
@@ -137,7 +137,7 @@ export async function createPort(
  * nothing at all matches are the closest names offered (typos).
  */
 export async function searchPorts(
-  db: Kysely<DirectoryDB>,
+  { db, pool }: Pick<Database<DirectoryDB>, 'db' | 'pool'>,
   tenantId: string,
   q: string,
   limit: number,
@@ -155,8 +155,9 @@ export async function searchPorts(
 
   // One statement: the typeahead runs on every keystroke, and a round trip per pass cost more than
   // the passes. The later passes have one-time filters, so PostgreSQL skips them when the earlier
-  // ones filled the list.
-  const { rows } = await sql<PortView>`
+  // ones filled the list. Its text never changes, so each connection parses it once (a named
+  // statement): parsing it was half of a search's time (p50 2.5-2.9 ms unnamed, 1.3-1.6 named).
+  const query = sql<PortView>`
     with tiers as (
       (select ${selected}, 0 as rank, unlocode::text as sort_key from ports where unlocode = ${code} and ${visible})
       union all
@@ -217,8 +218,8 @@ export async function searchPorts(
       union all
       select ${columns}, 2, 0, '', score, name from close
     ) answers
-    order by pass, rank, sort_key collate "C", score desc, tie`.execute(db);
-  return rows;
+    order by pass, rank, sort_key collate "C", score desc, tie`.compile(db);
+  return preparedStatement<PortView>(pool, 'directory_port_search', query.sql)([...query.parameters]);
 }
 
 export async function portStats(db: Kysely<DirectoryDB>, tenantId: string) {
