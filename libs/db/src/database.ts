@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { namingPool } from './named-statements';
 
 // numeric stays a string (money, tonnes: never floats); int8 counts fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -64,7 +65,7 @@ export function createDatabase<DB>(settings: DatabaseSettings): Database<DB> {
   // A connection PostgreSQL ends while it sits idle in the pool (a timeout above, a restart) is dropped by the
   // pool and replaced on the next query; without a listener the error would end the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
   return {
     db,
     pool,

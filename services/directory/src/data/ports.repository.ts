@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { portInput } from '@mfd/contracts';
 import type { z } from 'zod';
-import { likeEscape, preparedStatement, type Database } from '@mfd/db';
+import { executeNamed, likeEscape } from '@mfd/db';
 import type { Actor } from './actor';
 import type { DirectoryDB, PortsTable } from './db';
 
@@ -137,7 +137,7 @@ export async function createPort(
  * nothing at all matches are the closest names offered (typos).
  */
 export async function searchPorts(
-  { db, pool }: Pick<Database<DirectoryDB>, 'db' | 'pool'>,
+  db: Kysely<DirectoryDB>,
   tenantId: string,
   q: string,
   limit: number,
@@ -219,7 +219,7 @@ export async function searchPorts(
       select ${columns}, 2, 0, '', score, name from close
     ) answers
     order by pass, rank, sort_key collate "C", score desc, tie`.compile(db);
-  return preparedStatement<PortView>(pool, 'directory_port_search', query.sql)([...query.parameters]);
+  return executeNamed(db, 'directory_port_search', query);
 }
 
 export async function portStats(db: Kysely<DirectoryDB>, tenantId: string) {

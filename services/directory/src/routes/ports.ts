@@ -103,7 +103,7 @@ export const portRoutes: FastifyPluginAsyncZod<{ deps: DirectoryDeps }> = async 
     async (request) => {
       const { q, limit } = request.query;
       if (q.length < 2) return [];
-      const rows = await searchPorts(deps.database, request.auth.tenantId, q, limit);
+      const rows = await searchPorts(db, request.auth.tenantId, q, limit);
       return rows.map((p) => ({
         id: p.id,
         unlocode: p.unlocode,

@@ -1,9 +1,22 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DeliveryMethod, Pricing } from '@mfd/contracts';
 import type { InquiryDB, OfferLinesTable } from './db';
-import { anyId } from '@mfd/db';
+import { anyId, executeNamed } from '@mfd/db';
 
 export type OfferLineRow = Selectable<OfferLinesTable>;
+
+const OFFER_LINE_COLUMNS = [
+  'offer_id',
+  'product_line_id',
+  'tenant_id',
+  'pricing',
+  'price_per_mt',
+  'index_name',
+  'differential',
+  'min_deliverable',
+  'max_deliverable',
+  'delivery_method',
+] as const satisfies readonly (keyof OfferLinesTable)[];
 
 export interface OfferLineValues {
   product_line_id: string;
@@ -43,12 +56,14 @@ export async function linesByOffer(
 ): Promise<Map<string, OfferLineRow[]>> {
   const grouped = new Map<string, OfferLineRow[]>(offerIds.map((id) => [id, []]));
   if (offerIds.length === 0) return grouped;
-  const rows = await db
+  // The Offers tab reads a line of each offer's on every refresh: a named statement, parsed and
+  // planned once, whose columns are named (a kept `select *` fails once a column is added).
+  const query = db
     .selectFrom('offer_lines')
-    .selectAll()
+    .select(OFFER_LINE_COLUMNS)
     .where('tenant_id', '=', tenantId)
-    .where(anyId('offer_id', offerIds))
-    .execute();
+    .where(anyId('offer_id', offerIds));
+  const rows = await executeNamed(db, 'inquiry_offer_lines', query.compile());
   for (const row of rows) grouped.get(row.offer_id)?.push(row);
   return grouped;
 }

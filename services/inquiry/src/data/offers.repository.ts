@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { InquiryDB, OfferRevisionsTable, OffersTable } from './db';
+import { executeNamed } from '@mfd/db';
 
 export type OfferRow = Selectable<OffersTable>;
 
@@ -166,7 +167,7 @@ const responseSeconds = sql<number | null>`(
  * cursor.
  */
 export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryId: string, limit: number) {
-  return db
+  const query = db
     .selectFrom('offers')
     .select(COMPARED_COLUMNS)
     .select(responseSeconds.as('response_seconds'))
@@ -174,8 +175,9 @@ export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inqui
     .where('offers.inquiry_id', '=', inquiryId)
     .orderBy('offers.created_at')
     .orderBy('offers.id')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  // The Offers tab reads it on every refresh: a named statement, parsed and planned once.
+  return executeNamed(db, 'inquiry_offers_compared', query.compile());
 }
 
 /** Some offers of one inquiry by id; ids of other inquiries or companies are simply not found. */
