@@ -165,6 +165,17 @@ export const offerSubmitResponse = z.object({
   detail: z.string(),
 });
 
+/** What a supplier states for a fuel line: the terms a revision may change, stored as its columns. */
+export const OFFER_LINE_TERMS = [
+  'pricing',
+  'price_per_mt',
+  'index_name',
+  'differential',
+  'min_deliverable',
+  'max_deliverable',
+  'delivery_method',
+] as const;
+
 export const offerLineView = z.object({
   product_name: z.string(),
   pricing: z.enum(PRICINGS),

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DeliveryMethod, Pricing } from '@mfd/contracts';
+import { OFFER_LINE_TERMS, type DeliveryMethod, type Pricing } from '@mfd/contracts';
 import type { InquiryDB, OfferLinesTable } from './db';
 import { anyId, executeNamed } from '@mfd/db';
 
@@ -9,13 +9,7 @@ const OFFER_LINE_COLUMNS = [
   'offer_id',
   'product_line_id',
   'tenant_id',
-  'pricing',
-  'price_per_mt',
-  'index_name',
-  'differential',
-  'min_deliverable',
-  'max_deliverable',
-  'delivery_method',
+  ...OFFER_LINE_TERMS,
 ] as const satisfies readonly (keyof OfferLinesTable)[];
 
 export interface OfferLineValues {

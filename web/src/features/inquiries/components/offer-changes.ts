@@ -1,4 +1,4 @@
-import type { OfferView } from '@mfd/contracts';
+import { OFFER_LINE_TERMS, type OfferView } from '@mfd/contracts';
 
 /** The parts of an offer the comparison shows a cell for: `line:<product line id>` for a fuel line. */
 export type OfferPart =
@@ -20,15 +20,6 @@ const AMOUNTS = [
   'valid_until',
   'remarks',
 ] as const;
-const LINE_TERMS = [
-  'pricing',
-  'price_per_mt',
-  'index_name',
-  'differential',
-  'min_deliverable',
-  'max_deliverable',
-  'delivery_method',
-] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -43,7 +34,7 @@ export function revisedParts(seen: OfferView, now: OfferView): Set<OfferPart> {
   for (const id of lineIds) {
     const was = seen.per_product_lines[id];
     const is = now.per_product_lines[id];
-    if (!was || !is || LINE_TERMS.some((term) => was[term] !== is[term])) parts.add(`line:${id}`);
+    if (!was || !is || OFFER_LINE_TERMS.some((term) => was[term] !== is[term])) parts.add(`line:${id}`);
   }
   if (!same(seen.charges, now.charges)) parts.add('charges');
   if (!same([seen.payment, seen.payment_terms], [now.payment, now.payment_terms])) parts.add('payment');
