@@ -1,4 +1,4 @@
-import Big from 'big.js';
+import { compareDecimals } from './decimals';
 
 /** An offer's total as ranked: null while unknown (indicative), which takes no place. */
 export interface RankedTotal {
@@ -14,6 +14,6 @@ export function costRank(totals: RankedTotal[], id: string): { position: number;
   const known = totals.filter((t): t is { id: string; total: string } => t.total !== null);
   const own = known.find((t) => t.id === id);
   if (!own) return null;
-  const lower = known.filter((t) => new Big(t.total).lt(own.total)).length;
+  const lower = known.filter((t) => compareDecimals(t.total, own.total) < 0).length;
   return { position: lower + 1, of: known.length };
 }

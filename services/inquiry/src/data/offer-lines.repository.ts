@@ -50,8 +50,8 @@ export async function linesByOffer(
 ): Promise<Map<string, OfferLineRow[]>> {
   const grouped = new Map<string, OfferLineRow[]>(offerIds.map((id) => [id, []]));
   if (offerIds.length === 0) return grouped;
-  // The Offers tab reads a line of each offer's on every refresh: a named statement, parsed and
-  // planned once, whose columns are named (a kept `select *` fails once a column is added).
+  // The Offers tab reads the lines of up to 200 offers on every refresh: a named statement, parsed
+  // and planned once, whose columns are named (a kept `select *` fails once a column is added).
   const query = db
     .selectFrom('offer_lines')
     .select(OFFER_LINE_COLUMNS)

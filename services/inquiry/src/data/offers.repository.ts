@@ -151,7 +151,7 @@ const COMPARED_COLUMNS = [
  * SQL: two dates less to parse per offer. Both are truncated to milliseconds, as a JS Date holds
  * them, so the figure is the one the dates gave. Null without either (a manual offer): hence the
  * row filter, since greatest() skips a null. The recipient is read by key for each offer: joined to
- * the offers, the planner hashed every recipient of the company (2.5 of the 200-offer call's 4.5 ms).
+ * the offers, the planner hashed every recipient of the company (200 offers: 4.5-5.1 ms, 2.3 by key).
  */
 const responseSeconds = sql<number | null>`(
   select greatest(0, round(d))::int
