@@ -663,8 +663,15 @@ async function renderedInvitations(s: Services, seeded: Seeded) {
         signature: job.signature ?? null,
         sender: job.sender ?? null,
       });
-      // The very message the mailer would hand nodemailer for this job.
-      return smtpMessage(job, row.id, mail, MAIL_FROM);
+      // The message the mailer would hand nodemailer for this job, but for its two parts: a bare
+      // pool is given the rendered HTML and text, and nodemailer encodes them (quoted-printable, as
+      // the mailer's go), where the mailer hands over parts it encoded once for all the copies.
+      return {
+        ...smtpMessage(job, row.id, mail, MAIL_FROM),
+        html: mail.html,
+        text: mail.text,
+        textEncoding: 'quoted-printable' as const,
+      };
     }),
   );
   await confirmOutbox(

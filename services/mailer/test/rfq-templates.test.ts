@@ -1,12 +1,15 @@
 import { render, toPlainText } from '@react-email/render';
+import { simpleParser } from 'mailparser';
 import type { ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqMailFacts, type MailTemplate, type RfqMailFacts, type SignatureView } from '@mfd/contracts';
 import { openSecrets } from '../src/domain/open-secrets';
+import { smtpMessage } from '../src/domain/smtp-message';
 import { renderMail } from '../src/templates';
 import { rfqAmendment } from '../src/templates/rfq-amendment';
 import { rfqInvitation } from '../src/templates/rfq-invitation';
 import { startMailer, type MailerHarness } from './harness';
+import { wire } from './wire';
 
 const appUrl = 'https://app.marinefuel.example';
 const signature: SignatureView = {
@@ -302,6 +305,12 @@ describe('one distribution, many suppliers', () => {
         const copy = await renderMail(mail, ctx);
         expect(copy.html).toBe(expected.html);
         expect(copy.text).toBe(expected.text);
+        // What goes on the wire, encoded in pieces, reads back as the same two parts.
+        const parsed = await simpleParser(
+          await wire(smtpMessage({ to: 'sales@supplier.example' }, 'job-1', copy, 'mail@mfd.example')),
+        );
+        expect(parsed.html).toBe(expected.html);
+        expect(parsed.text?.replace(/\r\n/g, '\n')).toBe(expected.text);
       }
     }
   });

@@ -1,17 +1,11 @@
 import { simpleParser } from 'mailparser';
-import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
+import { wire } from '../../test/wire';
+import { wholeBody } from '../templates/personal-slots';
 import { messageIdFor, smtpMessage } from './smtp-message';
 
-const rendered = { subject: 'RFQ', html: '<p>Hello</p>', text: 'Hello' };
+const rendered = { subject: 'RFQ', ...wholeBody({ html: '<p>Hello</p>', text: 'Hello' }) };
 const PLATFORM = 'Marine Fuel Distribution <mail@mfd.example>';
-
-/** The message as it would go over SMTP, built by nodemailer without a server. */
-async function wire(options: nodemailer.SendMailOptions): Promise<string> {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  const info = await transport.sendMail(options);
-  return (info.message as Buffer).toString();
-}
 
 describe('the message handed to nodemailer', () => {
   const job = {
@@ -21,14 +15,7 @@ describe('the message handed to nodemailer', () => {
   };
 
   it('when a mail is built, then it carries the job-derived Message-ID, the job header and the addresses', async () => {
-    const raw = await wire(
-      smtpMessage(
-        job,
-        'job-1',
-        { subject: 'RFQ', html: '<p>Hello</p>', text: 'Hello' },
-        'MFD <mail@mfd.example>',
-      ),
-    );
+    const raw = await wire(smtpMessage(job, 'job-1', rendered, 'MFD <mail@mfd.example>'));
     const parsed = await simpleParser(raw);
     expect(parsed.messageId).toBe(messageIdFor('job-1', 'MFD <mail@mfd.example>'));
     expect(parsed.messageId).toBe('<job-1@mfd.example>');
@@ -41,7 +28,7 @@ describe('the message handed to nodemailer', () => {
     const greek = 'Προσφορά καυσίμων για το πλοίο στον λιμένα Πειραιά. '.repeat(40);
     const html = `<p>${greek}</p>`;
     const raw = await wire(
-      smtpMessage(job, 'job-2', { subject: 'RFQ', html, text: greek }, 'mail@mfd.example'),
+      smtpMessage(job, 'job-2', { subject: 'RFQ', ...wholeBody({ html, text: greek }) }, 'mail@mfd.example'),
     );
     expect(raw).toMatch(/Content-Transfer-Encoding: quoted-printable/);
     expect(raw).not.toMatch(/Content-Transfer-Encoding: base64/);

@@ -3,6 +3,7 @@ import type { MailSendJob } from '@mfd/contracts';
 import type { RenderedMail } from '../templates';
 import { fromHeader } from './from-header';
 import type { MailRefs, RefDomains } from './mail-refs';
+import { qpPart } from './qp-body';
 import { mailFromDomain } from './sending-domain';
 
 /** The same Message-ID for every copy of a job's mail: `<job-id@domain of MAIL_FROM>`. */
@@ -36,11 +37,11 @@ export function returnAddresses(
 }
 
 /**
- * What nodemailer is given for a job's rendered mail. The text parts are quoted-printable, which
- * is what nodemailer would pick for our mails (English templates: far more Latin letters than
- * anything else), without scanning each copy's HTML and text twice to find it out (a tenth of the
- * mailer's time at a distribution's pace). Every mail is marked as sent by a machine (RFC 3834),
- * so out-of-office replies skip it; a mail about an inquiry a recipient was invited to replies to
+ * What nodemailer is given for a job's rendered mail. The text parts go as they were encoded
+ * (`RenderedMail.qp`): quoted-printable, which is what nodemailer would pick for our mails
+ * (English templates: far more Latin letters than anything else), without scanning each copy's
+ * HTML and text to find that out nor encoding them again. Every mail is marked as sent by a
+ * machine (RFC 3834), so out-of-office replies skip it; a mail about an inquiry a recipient was invited to replies to
  * that invitation's Message-ID, so its mail program shows one thread.
  */
 export function smtpMessage(
@@ -61,9 +62,8 @@ export function smtpMessage(
       ? { from: returns.bounce, to: [job.to, ...(job.cc ? [job.cc] : [])] }
       : undefined,
     subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    textEncoding: 'quoted-printable',
+    html: qpPart('text/html', mail.qp.html),
+    text: qpPart('text/plain', mail.qp.text),
     messageId: messageIdFor(jobId, mailFrom),
     inReplyTo: thread,
     references: thread,

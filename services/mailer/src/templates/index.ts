@@ -5,7 +5,7 @@ import { emailChanged } from './email-changed';
 import { offerAwarded } from './offer-awarded';
 import { offerNotAwarded } from './offer-not-awarded';
 import { passwordReset } from './password-reset';
-import { PersonalSlots } from './personal-slots';
+import { PersonalSlots, wholeBody, type Body } from './personal-slots';
 import { rfqAmendment } from './rfq-amendment';
 import { rfqCancelled } from './rfq-cancelled';
 import { rfqInvitation } from './rfq-invitation';
@@ -43,10 +43,8 @@ const definitions: Definitions = {
   'stem-confirmation': stemConfirmation,
 };
 
-export interface RenderedMail {
+export interface RenderedMail extends Body {
   subject: string;
-  html: string;
-  text: string;
 }
 
 const slots = new PersonalSlots();
@@ -66,7 +64,7 @@ export async function renderMail(mail: MailTemplate, ctx: TemplateContext): Prom
         definition.personal.inUrls,
         draw,
       )
-    : await draw(data);
+    : wholeBody(await draw(data));
   return { subject: definition.subject(mail.data), ...body };
 }
 
