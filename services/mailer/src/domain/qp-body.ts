@@ -1,5 +1,6 @@
 import type Mail from 'nodemailer/lib/mailer';
-import { encode, wrap } from 'nodemailer/lib/qp';
+// The file itself: ESM resolves no directory's index, and the built service imports packages at run time.
+import { encode, wrap } from 'nodemailer/lib/qp/index.js';
 
 /**
  * A mail's text parts go quoted-printable (see smtpMessage). A distribution sends one rendered
