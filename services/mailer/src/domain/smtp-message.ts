@@ -41,8 +41,8 @@ export function returnAddresses(
  * (`RenderedMail.qp`): quoted-printable, which is what nodemailer would pick for our mails
  * (English templates: far more Latin letters than anything else), without scanning each copy's
  * HTML and text to find that out nor encoding them again. Every mail is marked as sent by a
- * machine (RFC 3834), so out-of-office replies skip it; a mail about an inquiry a recipient was invited to replies to
- * that invitation's Message-ID, so its mail program shows one thread.
+ * machine (RFC 3834), so out-of-office replies skip it; a mail about an inquiry a recipient was
+ * invited to replies to that invitation's Message-ID, so its mail program shows one thread.
  */
 export function smtpMessage(
   job: Pick<MailSendJob, 'to' | 'to_name' | 'reply_to' | 'cc' | 'sender' | 'thread_job_id'>,
