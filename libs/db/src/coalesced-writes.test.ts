@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CoalescedWrites } from './coalesced-writes';
 
 /** A write whose end the test decides, recording what each call held. */
@@ -54,30 +54,6 @@ describe('CoalescedWrites', () => {
     }
     await Promise.all(all);
     expect(w.calls).toEqual([[1], [2, 3], [4, 5], [6]]);
-  });
-
-  it('when a write gathers for a while, then the items given within it go in one write, and max items at once go without waiting', async () => {
-    vi.useFakeTimers();
-    try {
-      const w = controlledWrite();
-      const writes = new CoalescedWrites(w.write, 3, 10);
-      const first = [writes.add(1), writes.add(2)];
-      await vi.advanceTimersByTimeAsync(9);
-      expect(w.calls).toEqual([]);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(w.calls).toEqual([[1, 2]]);
-      w.endNext();
-      expect(await Promise.all(first)).toEqual([10, 20]);
-      const full = [3, 4, 5].map((n) => writes.add(n));
-      expect(w.calls).toEqual([
-        [1, 2],
-        [3, 4, 5],
-      ]);
-      w.endNext();
-      expect(await Promise.all(full)).toEqual([30, 40, 50]);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it('when a write fails, then its items reject and the items after it are still written', async () => {
