@@ -22,8 +22,9 @@ import { saveResults } from './results';
  * with its revision and 2 priced lines; one open inquiry with 200 offers pricing every line) while
  * another company holds as many. At each size, through the inquiry service listening on a socket,
  * with a user's token, called by a client on a thread of its own (`http-timer-worker.ts`): the
- * inquiry list's first page, a search by vessel name, the dashboard, and the calls the web app's Offers tab
- * makes for the inquiry with 200 offers. p50/p95 over 40 runs each; target p95 <= 25 ms at 100,000.
+ * inquiry list's first page, a search by vessel name, the dashboard, and the calls the web app's
+ * Offers tab makes for the inquiry with 200 offers. p50/p95 over 40 runs each; target p95 <= 25 ms
+ * at 100,000.
  * Seeded in SQL (generate_series; ids derived from the company and the inquiry's number, so each
  * table is filled without joins) in schemas of the bench's own, dropped at the end. Awards seeded in
  * SQL have no kept saving (award_savings, which the award route writes): after each size is seeded,
@@ -224,7 +225,7 @@ const CALLS: { name: string; url: string; check: (body: unknown) => boolean; con
   },
 ];
 
-/** The client thread's times for `runs` calls of `url` after `warmup` untimed ones; the answers checked. */
+/** The client thread's times of `runs` calls after `warmup` untimed ones; the answers checked. */
 async function time(url: string, check: (body: unknown) => boolean, runs: number, warmup: number) {
   const request: TimingRequest = { url: inquiryUrl + url, headers: bearer(company), runs, warmup };
   const answer = await new Promise<TimingAnswer>((resolve, reject) => {
