@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -228,16 +229,10 @@ const CALLS: { name: string; url: string; check: (body: unknown) => boolean; con
 /** The client thread's times of `runs` calls after `warmup` untimed ones; the answers checked. */
 async function time(url: string, check: (body: unknown) => boolean, runs: number, warmup: number) {
   const request: TimingRequest = { url: inquiryUrl + url, headers: bearer(company), runs, warmup };
-  const answer = await new Promise<TimingAnswer>((resolve, reject) => {
-    const settle = (done: () => void) => {
-      client.off('message', onMessage).off('error', onError);
-      done();
-    };
-    const onMessage = (m: TimingAnswer) => settle(() => resolve(m));
-    const onError = (err: Error) => settle(() => reject(err));
-    client.on('message', onMessage).on('error', onError);
-    client.postMessage(request);
-  });
+  // once() rejects if the thread fails before it answers, and leaves no listener behind.
+  const answered = once(client, 'message') as Promise<[TimingAnswer]>;
+  client.postMessage(request);
+  const [answer] = await answered;
   if (!answer.ok) throw new Error(answer.error);
   for (const body of [answer.first, answer.last])
     if (!check(JSON.parse(body))) throw new Error(`GET ${url}: ${body.slice(0, 300)}`);
