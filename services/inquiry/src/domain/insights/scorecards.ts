@@ -6,7 +6,7 @@ import {
   type DeclineReasonCount,
   type SupplierScorecard,
 } from '@mfd/contracts';
-import { averagePercentAboveBest } from '@mfd/pricing';
+import { averagePercentAboveBest, compareDecimals } from '@mfd/pricing';
 import { expectedInvoice, invoiceDifference } from '@mfd/stems';
 import type { InquiryDB } from '../../data/db';
 import { chargesByOffer } from '../../data/offer-charges.repository';
@@ -33,15 +33,15 @@ async function costsAgainstBest(db: Kysely<InquiryDB>, tenantId: string, inquiry
   const best = new Map<string, string>();
   for (const t of totals) {
     const lowest = best.get(t.inquiry_id);
-    if (lowest === undefined || Number(t.total) < Number(lowest)) best.set(t.inquiry_id, t.total);
+    if (lowest === undefined || compareDecimals(t.total, lowest) < 0) best.set(t.inquiry_id, t.total);
   }
   const bySupplier = new Map<string, { cost: string; best: string }[]>();
   for (const t of totals) {
     if (!t.supplier_id) continue;
-    bySupplier.set(t.supplier_id, [
-      ...(bySupplier.get(t.supplier_id) ?? []),
-      { cost: t.total, best: best.get(t.inquiry_id)! },
-    ]);
+    const pair = { cost: t.total, best: best.get(t.inquiry_id)! };
+    const pairs = bySupplier.get(t.supplier_id);
+    if (pairs) pairs.push(pair);
+    else bySupplier.set(t.supplier_id, [pair]);
   }
   return bySupplier;
 }
