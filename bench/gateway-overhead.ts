@@ -20,13 +20,14 @@ import { saveResults, type ResultRow } from './results';
  * is measured in the same rounds: the floor under any gateway of this stack, and what the targets
  * compare the gateway with (issue 27): each round's gateway / bare proxy ratio, the median round's
  * the figure.
- * BENCH_SECONDS sets the seconds per target and connection count (default 10), BENCH_ROUNDS the
- * rounds they are cut into (default 5; more give a steadier median on a busy machine);
+ * BENCH_SECONDS sets the seconds per target and connection count (default 18), BENCH_ROUNDS the
+ * rounds they are cut into (default 9, at least 5: rounds of 2 s scatter by more than the 10% the
+ * targets resolve, and a median of 9 stands on 4 rounds either side where one of 5 stood on 2);
  * BENCH_NODE_OPTIONS is given to every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 const ROOT = resolve(import.meta.dirname, '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 18);
+const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 9));
 const CONNECTIONS = [1, 32];
 const WARMUP_SECONDS = 3;
 /** Gateway against the bare proxy, median round (issue 27). */
