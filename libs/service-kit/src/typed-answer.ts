@@ -18,8 +18,31 @@ export const typedAnswerSerializer: FastifySerializerCompiler<unknown> = (route)
   const zod = serializerCompiler(route as ZodRoute);
   if (route.httpStatus !== '200') return zod;
   typedAnswerRoutes.add(`${route.method} ${route.url}`);
-  return (data) => JSON.stringify(data);
+  // Fastify writes a Buffer as it writes a string; its serializer type only names the string.
+  return jsonBytes as (data: unknown) => string;
 };
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * An answer's JSON, an array's as one Buffer of its items' JSON: V8 builds a JSON string of half a
+ * megabyte at a fraction of its speed on small ones (the 200-offer comparison's 530 KB: 2-6 ms as
+ * one `JSON.stringify`, under 1 ms item by item), and a Buffer goes to the socket without the
+ * string being encoded to UTF-8 again. The bytes are `JSON.stringify`'s.
+ */
+export function jsonBytes(data: unknown): string | Buffer {
+  if (!Array.isArray(data)) return JSON.stringify(data);
+  const parts: Buffer[] = [OPEN];
+  for (let i = 0; i < data.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    // As in an array's JSON, an item JSON cannot hold (undefined, a function) is written null.
+    parts.push(Buffer.from((JSON.stringify(data[i]) as string | undefined) ?? 'null'));
+  }
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
 
 /**
  * For the tests: what a typed answer's route writes of it must be exactly what zod writes (the
