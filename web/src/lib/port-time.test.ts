@@ -14,6 +14,19 @@ describe('port time', () => {
     expect(formatPortTime('2026-12-10T00:00:00.000Z', 'America/New_York')).toBe('9 Dec 2026 19:00');
     expect(formatUtc('2026-12-10T00:00:00.000Z')).toBe('10 Dec 2026 00:00 UTC');
   });
+  it('when a port time is shown, then it matches the port clock through midnight, DST and half-hour zones', () => {
+    const cases: [string, string, string][] = [
+      ['2026-12-09T16:00:00.000Z', 'Asia/Singapore', '10 Dec 2026 00:00'],
+      ['2026-03-29T00:59:00.000Z', 'Europe/Amsterdam', '29 Mar 2026 01:59'],
+      ['2026-03-29T01:00:00.000Z', 'Europe/Amsterdam', '29 Mar 2026 03:00'],
+      ['2026-09-01T05:05:00.000Z', 'Asia/Kolkata', '1 Sep 2026 10:35'],
+      ['2026-01-01T23:59:00.000Z', 'UTC', '1 Jan 2026 23:59'],
+    ];
+    for (const [iso, zone, shown] of cases) expect(formatPortTime(iso, zone)).toBe(shown);
+  });
+  it('when the instant is not a date, then there is no time', () => {
+    expect(formatPortTime('not a date', 'UTC')).toBeNull();
+  });
   it('when nothing is typed, then there is no time', () => {
     expect(portInputToIso('', 'UTC')).toBeNull();
     expect(isoToPortInput(null, 'UTC')).toBe('');

@@ -1,4 +1,5 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { InquirySummary } from '@mfd/contracts';
 import { formatQuantityRange } from '../../../lib/money';
@@ -40,7 +41,8 @@ function ProductsCell({ inquiry }: { inquiry: InquirySummary }) {
   );
 }
 
-export function InquiriesTable({ rows }: { rows: InquirySummary[] }) {
+/** Memoised: the page renders it again only when its deferred rows change. */
+export const InquiriesTable = memo(function InquiriesTable({ rows }: { rows: InquirySummary[] }) {
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table striped highlightOnHover aria-label="Inquiries">
@@ -97,4 +99,4 @@ export function InquiriesTable({ rows }: { rows: InquirySummary[] }) {
       </Table>
     </Table.ScrollContainer>
   );
-}
+});
