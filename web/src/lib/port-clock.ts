@@ -2,27 +2,18 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { formatDuration } from './durations';
+import { formatterIn, type ZoneFormat } from './port-time';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** One formatter per zone: making one costs far more than using it, and a list asks once per row. */
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-function offsetFormat(zone: string): Intl.DateTimeFormat {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'shortOffset' });
-    offsetFormats.set(zone, format);
-  }
-  return format;
-}
+const OFFSET: ZoneFormat = { locale: 'en-GB', options: { timeZoneName: 'shortOffset' } };
 
 /** The zone's offset at that moment as a trader writes it: "UTC+8", "UTC+5:30", "UTC-4", "UTC". */
 export function utcOffsetLabel(at: string | Date | null | undefined, zone: string): string {
   const when = at ? new Date(at) : new Date();
   try {
-    const part = offsetFormat(zone)
+    const part = formatterIn(OFFSET, zone)
       .formatToParts(when)
       .find((p) => p.type === 'timeZoneName');
     if (!part) return zone;

@@ -23,28 +23,40 @@ export function isoToPortInput(iso: string | null | undefined, zone: string): st
   return dayjs(iso).tz(zone).format(INPUT_FORMAT);
 }
 
-/**
- * One formatter per zone: dayjs's tz() builds a new one on every call (about 1 ms each on a slow
- * core), which a list pays once per row.
- */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(zone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallClocks.set(zone, format);
-  }
-  return format;
+/** A format of a moment at a port, made per zone by `formatterIn`. */
+export interface ZoneFormat {
+  locale: string;
+  options: Intl.DateTimeFormatOptions;
 }
+
+const made = new WeakMap<ZoneFormat, Map<string, Intl.DateTimeFormat>>();
+
+/**
+ * One formatter per format and zone, made once: making one costs far more than using it (dayjs's
+ * tz() makes one on every call, about 1 ms on a slow core), and a list formats once per row.
+ */
+export function formatterIn(format: ZoneFormat, zone: string): Intl.DateTimeFormat {
+  let byZone = made.get(format);
+  if (!byZone) made.set(format, (byZone = new Map()));
+  let formatter = byZone.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(format.locale, { ...format.options, timeZone: zone });
+    byZone.set(zone, formatter);
+  }
+  return formatter;
+}
+
+const WALL_CLOCK: ZoneFormat = {
+  locale: 'en-US',
+  options: {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  },
+};
 
 /** "10 Dec 2026 08:00" in the port's zone. */
 export function formatPortTime(iso: string | null | undefined, zone: string): string | null {
@@ -52,7 +64,7 @@ export function formatPortTime(iso: string | null | undefined, zone: string): st
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of wallClock(zone).formatToParts(at)) part[type] = value;
+  for (const { type, value } of formatterIn(WALL_CLOCK, zone).formatToParts(at)) part[type] = value;
   return `${part.day} ${part.month} ${part.year} ${part.hour}:${part.minute}`;
 }
 
