@@ -5,9 +5,9 @@ describe('the period a report covers', () => {
   const evening = new Date('2026-11-26T17:30:00Z');
 
   it('when no dates are asked, then it is the 90 days up to today in the report’s time zone', () => {
-    // 17:30 UTC is already 01:30 on the 27th in Singapore, still the 26th in Houston.
+    // 17:30 UTC is already 01:30 on the 27th in Singapore, still the 26th in Houston (America/Chicago).
     expect(reportPeriod({}, evening, 'Asia/Singapore')).toEqual({ from: '2026-08-30', to: '2026-11-27' });
-    expect(reportPeriod({}, evening, 'America/Houston')).toEqual({ from: '2026-08-29', to: '2026-11-26' });
+    expect(reportPeriod({}, evening, 'America/Chicago')).toEqual({ from: '2026-08-29', to: '2026-11-26' });
     expect(reportPeriod({}, evening)).toEqual({ from: '2026-08-29', to: '2026-11-26' });
   });
 

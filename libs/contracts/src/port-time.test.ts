@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPortShort, portDate } from './port-time';
+import { formatPortShort, formatterIn, portDate, type ZoneFormat } from './port-time';
 
 describe('port time in a subject line', () => {
   it('when the port keeps a whole-hour offset, then the time reads in port time with the short offset and no year', () => {
@@ -27,8 +27,30 @@ describe('the day at the port', () => {
   it('when a moment is late evening UTC, then in Singapore it is already the next day, and in UTC it is not', () => {
     const at = new Date('2026-11-25T17:30:00Z');
     expect(portDate(at, 'Asia/Singapore')).toBe('2026-11-26');
-    expect(portDate(at, 'America/Houston')).toBe('2026-11-25');
+    expect(portDate(at, 'America/Chicago')).toBe('2026-11-25');
     expect(portDate(at, null)).toBe('2026-11-25');
     expect(portDate(at, 'Not/AZone')).toBe('2026-11-25');
+  });
+});
+
+describe('one formatter per format and zone', () => {
+  const clock: ZoneFormat = {
+    locale: 'en-GB',
+    options: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  };
+
+  it('when the same format and zone are asked again, then the formatter made the first time is given, and another zone gets its own', () => {
+    const singapore = formatterIn(clock, 'Asia/Singapore');
+    expect(formatterIn(clock, 'Asia/Singapore')).toBe(singapore);
+    const chicago = formatterIn(clock, 'America/Chicago');
+    expect(chicago).not.toBe(singapore);
+    const at = new Date('2026-11-25T17:30:00Z');
+    expect(singapore.format(at)).toBe('01:30');
+    expect(chicago.format(at)).toBe('11:30');
+  });
+
+  it('when the zone is unknown, then each ask throws a RangeError', () => {
+    expect(() => formatterIn(clock, 'Not/AZone')).toThrow(RangeError);
+    expect(() => formatterIn(clock, 'Not/AZone')).toThrow(RangeError);
   });
 });

@@ -2,33 +2,50 @@
  * Times of a port call as a supplier and a trader read them: in the port's own zone, with its UTC
  * offset, and in UTC. Intl only, so the mailer, the services and the web app format alike.
  */
+
+/** A format of a moment at a port, made per zone by `formatterIn`. */
+export interface ZoneFormat {
+  locale: string;
+  options: Intl.DateTimeFormatOptions;
+}
+
+const made = new WeakMap<ZoneFormat, Map<string, Intl.DateTimeFormat>>();
+
 /**
- * One formatter per zone, made once: building an Intl.DateTimeFormat costs far more than using it,
- * and a distribution mail formats a handful of times (a sixth of the mailer's CPU per mail before).
+ * One formatter per format and zone, made once: building an Intl.DateTimeFormat costs far more
+ * than using it (a sixth of the mailer's CPU per mail before), and a list formats once per row.
+ * An unknown zone throws a RangeError and is not kept: only real zones (a few hundred) fill it.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+export function formatterIn(format: ZoneFormat, zone: string): Intl.DateTimeFormat {
+  let byZone = made.get(format);
+  if (!byZone) made.set(format, (byZone = new Map()));
+  let formatter = byZone.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(format.locale, { ...format.options, timeZone: zone });
+    byZone.set(zone, formatter);
+  }
+  return formatter;
+}
+
+const PORT_CLOCK: ZoneFormat = {
+  locale: 'en-GB',
+  options: {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  },
+};
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-GB', {
-        timeZone,
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZoneName: 'longOffset',
-      });
-    } catch {
-      // Not kept: only real zones (a few hundred) ever fill the map.
-      return null;
-    }
-    formatters.set(timeZone, format);
+  try {
+    return formatterIn(PORT_CLOCK, timeZone);
+  } catch {
+    return null;
   }
-  return format;
 }
 
 function parts(at: Date, timeZone: string) {
@@ -91,21 +108,13 @@ export function formatPortShort(iso: string, timeZone: string | null | undefined
   return `${local.short} ${shortOffset(local.offset)}`;
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+// en-CA writes dates as YYYY-MM-DD.
+const CALENDAR_DAY: ZoneFormat = {
+  locale: 'en-CA',
+  options: { year: 'numeric', month: '2-digit', day: '2-digit' },
+};
 
 /** The calendar day at the port when something happened, "2026-11-25" (UTC's when the zone is unknown). */
 export function portDate(at: Date, timeZone: string | null | undefined): string {
-  const zone = validZone(timeZone) ?? 'UTC';
-  let format = dayFormatters.get(zone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormatters.set(zone, format);
-  }
-  return format.format(at);
+  return formatterIn(CALENDAR_DAY, validZone(timeZone) ?? 'UTC').format(at);
 }

@@ -1,8 +1,8 @@
+import { formatterIn, type ZoneFormat } from '@mfd/contracts';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { formatDuration } from './durations';
-import { formatterIn, type ZoneFormat } from './port-time';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,3 +1,4 @@
+import { formatterIn, type ZoneFormat } from '@mfd/contracts';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -21,29 +22,6 @@ export function portInputToIso(local: string, zone: string): string | null {
 export function isoToPortInput(iso: string | null | undefined, zone: string): string {
   if (!iso) return '';
   return dayjs(iso).tz(zone).format(INPUT_FORMAT);
-}
-
-/** A format of a moment at a port, made per zone by `formatterIn`. */
-export interface ZoneFormat {
-  locale: string;
-  options: Intl.DateTimeFormatOptions;
-}
-
-const made = new WeakMap<ZoneFormat, Map<string, Intl.DateTimeFormat>>();
-
-/**
- * One formatter per format and zone, made once: making one costs far more than using it (dayjs's
- * tz() makes one on every call, about 1 ms on a slow core), and a list formats once per row.
- */
-export function formatterIn(format: ZoneFormat, zone: string): Intl.DateTimeFormat {
-  let byZone = made.get(format);
-  if (!byZone) made.set(format, (byZone = new Map()));
-  let formatter = byZone.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(format.locale, { ...format.options, timeZone: zone });
-    byZone.set(zone, formatter);
-  }
-  return formatter;
 }
 
 const WALL_CLOCK: ZoneFormat = {
