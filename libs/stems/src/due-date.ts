@@ -1,19 +1,11 @@
-import type { PaymentView } from '@mfd/contracts';
+import { portDate, type PaymentView } from '@mfd/contracts';
 
 /** BIMCO Bunker Terms 2018's default credit period, for a stem whose payment terms say nothing. */
 export const DEFAULT_CREDIT_DAYS = 30;
 
 /** The calendar date (YYYY-MM-DD) of an instant in a zone: a BDN's date is the port's date. */
 export function localDate(at: string | Date, timeZone: string | null | undefined): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  let formatter: Intl.DateTimeFormat;
-  try {
-    formatter = format(timeZone || 'UTC');
-  } catch {
-    formatter = format('UTC');
-  }
-  return formatter.format(new Date(at));
+  return portDate(new Date(at), timeZone);
 }
 
 /** A YYYY-MM-DD date plus whole days, in calendar days (no zone, no daylight saving). */
