@@ -196,6 +196,8 @@ export interface OffersTable {
   /** The latest round the trader invited it to (null: never shortlisted). */
   shortlisted_round: number | null;
   updated_at: Defaulted<Date>;
+  /** Seconds from its first mail to its first submission; kept by triggers (migration 0030). */
+  response_seconds: ColumnType<number | null, never, never>;
 }
 
 export interface OfferLinesTable {

@@ -3,12 +3,12 @@ import { OFFER_LINE_TERMS, type DeliveryMethod, type Pricing } from '@mfd/contra
 import type { InquiryDB, OfferLinesTable } from './db';
 import { anyId, executeNamed } from '@mfd/db';
 
-export type OfferLineRow = Selectable<OfferLinesTable>;
+/** An offer line as read: the company is the reader's, so it is not read again with every line. */
+export type OfferLineRow = Omit<Selectable<OfferLinesTable>, 'tenant_id'>;
 
 const OFFER_LINE_COLUMNS = [
   'offer_id',
   'product_line_id',
-  'tenant_id',
   ...OFFER_LINE_TERMS,
 ] as const satisfies readonly (keyof OfferLinesTable)[];
 

@@ -144,22 +144,8 @@ const COMPARED_COLUMNS = [
   'offers.award_notes',
   'offers.awarded_line_ids',
   'offers.round',
+  'offers.response_seconds',
 ] as const;
-
-/**
- * Seconds from the offer's first mail to its first submission, whole (half up, never below 0), in
- * SQL: two dates less to parse per offer. Both are truncated to milliseconds, as a JS Date holds
- * them, so the figure is the one the dates gave. Null without either (a manual offer): hence the
- * row filter, since greatest() skips a null. The recipient is read by key for each offer: joined to
- * the offers, the planner hashed every recipient of the company (200 offers: 4.5-5.1 ms, 2.3 by key).
- */
-const responseSeconds = sql<number | null>`(
-  select greatest(0, round(d))::int
-  from (select extract(epoch from
-    date_trunc('milliseconds', (select min(submitted_at) from offer_revisions where offer_id = offers.id))
-    - date_trunc('milliseconds', r.first_sent_at)) as d
-    from inquiry_recipients r where r.id = offers.recipient_id) as apart
-  where d is not null)`;
 
 /**
  * The offers of one inquiry for the comparison, each with its response time, at most `limit` of
@@ -170,7 +156,6 @@ export function listInquiryOffers(db: Kysely<InquiryDB>, tenantId: string, inqui
   const query = db
     .selectFrom('offers')
     .select(COMPARED_COLUMNS)
-    .select(responseSeconds.as('response_seconds'))
     .where('offers.tenant_id', '=', tenantId)
     .where('offers.inquiry_id', '=', inquiryId)
     .orderBy('offers.created_at')

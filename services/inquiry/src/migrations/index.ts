@@ -28,6 +28,7 @@ import * as m0026 from './0026-award-month-sums';
 import * as m0027 from './0027-awarded-lines';
 import * as m0028 from './0028-search-pending-list';
 import * as m0029 from './0029-recipients-first-sent';
+import * as m0030 from './0030-offer-response-seconds';
 
 /** Forward-only, applied in name order at start (under the advisory lock of @mfd/db). */
 export const migrations: Migrations = {
@@ -60,4 +61,5 @@ export const migrations: Migrations = {
   '0027-awarded-lines': m0027,
   '0028-search-pending-list': m0028,
   '0029-recipients-first-sent': m0029,
+  '0030-offer-response-seconds': m0030,
 };
