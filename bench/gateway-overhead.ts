@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -23,7 +23,8 @@ import { saveResults, type ResultRow } from './results';
  * BENCH_SECONDS sets the seconds per target and connection count (default 18), BENCH_ROUNDS the
  * rounds they are cut into (default 9, at least 5: rounds of 2 s scatter by more than the 10% the
  * targets resolve, and a median of 9 stands on 4 rounds either side where one of 5 stood on 2);
- * BENCH_NODE_OPTIONS is given to every service, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+ * BENCH_NODE_OPTIONS is given to every service and to the bare proxy, e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 18);
@@ -61,7 +62,7 @@ function cpuMsOf(pid: number | undefined): CpuMs {
  * the kernel's share (socket writes on loopback carry the receiver's TCP work) apart.
  */
 const cpu = { gateway: { user: 0, system: 0 }, directory: { user: 0, system: 0 }, requests: 0 };
-const bareCpu = { proxy: { user: 0, system: 0 }, requests: 0 };
+const bareCpu = { proxy: { user: 0, system: 0 }, directory: { user: 0, system: 0 }, requests: 0 };
 
 function addCpu(into: CpuMs, before: CpuMs, after: CpuMs): void {
   into.user += after.user - before.user;
@@ -138,6 +139,7 @@ async function measure(
       }
       if (name === 'bare') {
         addCpu(bareCpu.proxy, before.bare, cpuMsOf(bare?.child.pid));
+        addCpu(bareCpu.directory, before.directory, cpuMsOf(stack.pid('directory')));
         bareCpu.requests += r.times.length;
       }
       thisRound[name] = figures({ times: [...r.times], errors: r.errors, seconds: r.seconds });
@@ -156,12 +158,15 @@ async function measure(
 async function startBareProxy(upstream: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'bare-proxy.ts')], {
     cwd: ROOT,
-    env: { ...process.env, UPSTREAM: upstream },
+    env: { ...process.env, UPSTREAM: upstream, ...nodeOptions },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return { url: `http://127.0.0.1:${Number(chunk.toString().trim())}`, child };
 }
+
+/** BENCH_NODE_OPTIONS, for every service and the bare proxy. */
+const nodeOptions = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
 
 function build(): void {
   const workspaces = ['identity', 'directory', 'inquiry', 'mailer', 'gateway'].flatMap((s) => [
@@ -177,10 +182,7 @@ process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 const gatewaySecret = randomBytes(32).toString('base64url');
 
 build();
-const stack = await startTestStack('bench', {
-  GATEWAY_SECRET: gatewaySecret,
-  ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
-});
+const stack = await startTestStack('bench', { GATEWAY_SECRET: gatewaySecret, ...nodeOptions });
 let bare: { url: string; child: ChildProcess } | undefined;
 try {
   const { appUrl, serviceUrls } = stack.info;
@@ -198,10 +200,14 @@ try {
   if (!signup.ok) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
   const { access_token: token } = (await signup.json()) as { access_token: string };
   const authorization = `Bearer ${token}`;
-  // What the gateway's forwarded request carries (forward.ts), minus the request id it makes up.
+  // What the gateway's forwarded request carries (forward.ts), so the directory does the same work
+  // behind each: one fixed request id for the gateway's fresh ones (a given id is kept either way).
   const forwardedHeaders = {
     authorization,
+    'x-request-id': randomUUID(),
     'x-forwarded-for': '127.0.0.1',
+    'x-forwarded-host': new URL(appUrl).host,
+    'x-forwarded-proto': 'http',
     [GATEWAY_AUTH_HEADER]: gatewaySecret,
   };
   const targets = {
@@ -280,10 +286,21 @@ try {
   };
   rows.push(
     { metric: 'gateway CPU per proxied request', value: perRequest(cpu.gateway), target: null, pass: null },
-    { metric: 'directory CPU per request', value: perRequest(cpu.directory), target: null, pass: null },
+    {
+      metric: 'directory CPU per request through the gateway',
+      value: perRequest(cpu.directory),
+      target: null,
+      pass: null,
+    },
     {
       metric: 'bare proxy CPU per proxied request',
       value: perRequest(bareCpu.proxy, bareCpu.requests),
+      target: null,
+      pass: null,
+    },
+    {
+      metric: 'directory CPU per request through the bare proxy',
+      value: perRequest(bareCpu.directory, bareCpu.requests),
       target: null,
       pass: null,
     },
