@@ -5,7 +5,12 @@ import { awardedAmong } from '../src/data/award-savings.repository';
 import { linesByOffer } from '../src/data/offer-lines.repository';
 import { indexValuesByInquiry } from '../src/data/price-history.repository';
 import { linesByInquiry } from '../src/data/product-lines.repository';
-import { invoicedStems, offeredOffers } from '../src/data/scorecards.repository';
+import {
+  invoicedStems,
+  offeredLines,
+  offeredOffers,
+  requestedLines,
+} from '../src/data/scorecards.repository';
 import { startInquiry } from './harness';
 import { insightSeeder } from './insight-fixtures';
 
@@ -34,6 +39,12 @@ describe('reports over more ids than a statement has parameters', () => {
     expect((await linesByOffer(db, user.tenantId, ids(offerId))).get(offerId)).toHaveLength(1);
     expect(await offeredOffers(db, user.tenantId, ids(inquiry.id))).toEqual([
       expect.objectContaining({ id: offerId }),
+    ]);
+    expect((await requestedLines(db, user.tenantId, ids(inquiry.id))).get(inquiry.id)).toEqual([
+      expect.objectContaining({ quantity_mt_max: '500.0' }),
+    ]);
+    expect((await offeredLines(db, user.tenantId, ids(inquiry.id))).get(offerId)).toEqual([
+      expect.objectContaining({ price_per_mt: '600.00' }),
     ]);
     expect((await indexValuesByInquiry(db, user.tenantId, ids(inquiry.id))).size).toBe(0);
     expect(await invoicedStems(db, user.tenantId, ids(inquiry.id))).toEqual([]);

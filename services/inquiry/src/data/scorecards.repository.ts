@@ -92,6 +92,9 @@ export async function scorecardRows(
   return rows;
 }
 
+/** An offer that was sent to the trader: standing, or decided by an award. */
+const OFFERED = ['submitted', 'awarded', 'not_awarded'] as const;
+
 /** The offered offers (id, revision, supplier, whether and what it won) of the given inquiries. */
 export function offeredOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
   if (inquiryIds.length === 0) return Promise.resolve([]);
@@ -100,8 +103,58 @@ export function offeredOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryId
     .select(['id', 'inquiry_id', 'supplier_id', 'revision', 'status', 'awarded_line_ids'])
     .where('tenant_id', '=', tenantId)
     .where(anyId('inquiry_id', inquiryIds))
-    .where('status', 'in', ['submitted', 'awarded', 'not_awarded'])
+    .where('status', 'in', OFFERED)
     .execute();
+}
+
+function grouped<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = map.get(key(row));
+    if (group) group.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+}
+
+/**
+ * The requested lines of the given inquiries as an offer is priced against them (id and requested
+ * max), in the inquiry's order, by inquiry: a quarter's report reads 100,000s of them.
+ */
+export async function requestedLines(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
+  const rows = await db
+    .selectFrom('inquiry_products')
+    .select(['id', 'inquiry_id', 'quantity_mt_max'])
+    .where('tenant_id', '=', tenantId)
+    .where(anyId('inquiry_id', inquiryIds))
+    .orderBy('position')
+    .execute();
+  return grouped(rows, (r) => r.inquiry_id);
+}
+
+/**
+ * The priced lines of the offered offers of the given inquiries (what pricing reads of each), by
+ * offer: joined on the offers, so a quarter's 100,000s of offer ids are not sent back to be read.
+ */
+export async function offeredLines(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
+  const rows = await db
+    .selectFrom('offer_lines as l')
+    .innerJoin('offers as o', 'o.id', 'l.offer_id')
+    .select([
+      'l.offer_id',
+      'l.product_line_id',
+      'l.pricing',
+      'l.price_per_mt',
+      'l.index_name',
+      'l.differential',
+      'l.max_deliverable',
+    ])
+    .where('o.tenant_id', '=', tenantId)
+    .where(anyId('o.inquiry_id', inquiryIds))
+    .where('o.status', 'in', OFFERED)
+    .where('l.tenant_id', '=', tenantId)
+    .execute();
+  return grouped(rows, (r) => r.offer_id);
 }
 
 /**
@@ -115,26 +168,30 @@ function sentWithin(tenantId: string, since: Date, until: Date, bySupplier = sql
     where tenant_id = ${tenantId} ${bySupplier} and first_sent_at >= ${since} and first_sent_at < ${until}`;
 }
 
-/** The inquiries first sent to any supplier within the period. */
-export async function inquiriesSent(db: Kysely<InquiryDB>, tenantId: string, since: Date, until: Date) {
+/**
+ * The inquiries first sent to any supplier within the period; with a supplier id, those of them
+ * the supplier made an offer on (all its offers' inquiries, of any status).
+ */
+export async function inquiriesSent(
+  db: Kysely<InquiryDB>,
+  tenantId: string,
+  since: Date,
+  until: Date,
+  supplierId?: string,
+) {
+  const offeredOn = supplierId
+    ? sql`and inquiry_id in (select inquiry_id from offers where tenant_id = ${tenantId} and supplier_id = ${supplierId})`
+    : sql``;
   const { rows } = await sql<{ inquiry_id: string }>`
     select inquiry_id from inquiry_recipients
-    where tenant_id = ${tenantId} and inquiry_id in (${sentWithin(tenantId, since, until)})
+    where tenant_id = ${tenantId} and inquiry_id in (${sentWithin(tenantId, since, until)}) ${offeredOn}
     group by inquiry_id
     having min(first_sent_at) >= ${since} and min(first_sent_at) < ${until}
   `.execute(db);
   return rows.map((r) => r.inquiry_id);
 }
 
-function byStem<T extends { stem_id: string }>(rows: T[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = map.get(row.stem_id);
-    if (group) group.push(row);
-    else map.set(row.stem_id, [row]);
-  }
-  return map;
-}
+const byStem = <T extends { stem_id: string }>(rows: T[]) => grouped(rows, (r) => r.stem_id);
 
 /**
  * The stems with an invoice on the given inquiries, with what the invoice check reads: the stem's

@@ -2,39 +2,47 @@ import type { Kysely } from 'kysely';
 import type { ChargeInput } from '@mfd/contracts';
 import type { InquiryDB } from '../../data/db';
 import { chargesByOffer } from '../../data/offer-charges.repository';
-import { linesByOffer } from '../../data/offer-lines.repository';
 import { indexValuesByInquiry } from '../../data/price-history.repository';
-import { linesByInquiry } from '../../data/product-lines.repository';
-import { offeredOffers } from '../../data/scorecards.repository';
-import { chargeOf, priceOffer, type OfferFigures } from '../rfq/offer-pricing';
+import { offeredLines, offeredOffers, requestedLines } from '../../data/scorecards.repository';
+import { chargeOf, comparableTotal, priceOffer, type OfferFigures } from '../rfq/offer-pricing';
+
+/**
+ * What pricing the offered offers of the inquiries reads: the offers with their lines and charges,
+ * the inquiries' requested lines and index values. The reads that need no offer ids run beside
+ * the offers' own.
+ */
+async function offersToPrice(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
+  const offers = offeredOffers(db, tenantId, inquiryIds);
+  const [listed, charges, requested, lines, indexValues] = await Promise.all([
+    offers,
+    offers.then((o) => chargesByOffer(db, tenantId, o)),
+    requestedLines(db, tenantId, inquiryIds),
+    offeredLines(db, tenantId, inquiryIds),
+    indexValuesByInquiry(db, tenantId, inquiryIds),
+  ]);
+  return {
+    requested,
+    offers: listed.map((o) => ({
+      ...o,
+      requested: requested.get(o.inquiry_id) ?? [],
+      lines: lines.get(o.id) ?? [],
+      charges: (charges.get(o.id) ?? []).map(chargeOf) satisfies ChargeInput[],
+      indexValues: indexValues.get(o.inquiry_id) ?? [],
+    })),
+  };
+}
 
 /**
  * Every offered offer on the inquiries priced as the comparison prices it (priceOffer: the
  * inquiry's requested quantities and index values), with its charges, and the inquiries' lines.
  */
 export async function pricedOffers(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
-  const offers = await offeredOffers(db, tenantId, inquiryIds);
-  const [requested, lines, charges, indexValues] = await Promise.all([
-    linesByInquiry(db, tenantId, inquiryIds),
-    linesByOffer(
-      db,
-      tenantId,
-      offers.map((o) => o.id),
-    ),
-    chargesByOffer(db, tenantId, offers),
-    indexValuesByInquiry(db, tenantId, inquiryIds),
-  ]);
+  const { requested, offers } = await offersToPrice(db, tenantId, inquiryIds);
   return {
     requested,
-    offers: offers.map((o) => {
-      const offerCharges: ChargeInput[] = (charges.get(o.id) ?? []).map(chargeOf);
-      const figures: OfferFigures = priceOffer(
-        requested.get(o.inquiry_id) ?? [],
-        lines.get(o.id) ?? [],
-        offerCharges,
-        indexValues.get(o.inquiry_id) ?? [],
-      );
-      return { ...o, charges: offerCharges, figures };
+    offers: offers.map(({ requested: asked, lines, indexValues, ...o }) => {
+      const figures: OfferFigures = priceOffer(asked, lines, o.charges, indexValues);
+      return { ...o, figures };
     }),
   };
 }
@@ -50,7 +58,11 @@ export function comparable(offers: PricedOffer[]) {
   );
 }
 
-/** The landed cost of each comparable offer on the inquiries (see pricedOffers and comparable). */
+/** The landed cost of each comparable offer on the inquiries (comparableTotal), with its offer. */
 export async function comparableTotals(db: Kysely<InquiryDB>, tenantId: string, inquiryIds: string[]) {
-  return comparable((await pricedOffers(db, tenantId, inquiryIds)).offers);
+  const { offers } = await offersToPrice(db, tenantId, inquiryIds);
+  return offers.flatMap((o) => {
+    const total = comparableTotal(o.requested, o.lines, o.charges, o.indexValues);
+    return total === null ? [] : [{ inquiry_id: o.inquiry_id, supplier_id: o.supplier_id, total }];
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeInput } from '@mfd/contracts';
 import { deliverableQuantity, effectivePrice, indexLookup, landedCost, type IndexValue } from '@mfd/pricing';
-import { chargeOf, priceOffer, type OfferedLine } from './offer-pricing';
+import { chargeOf, comparableTotal, priceOffer, type OfferedLine } from './offer-pricing';
 
 const asked = [
   { id: 'vlsfo', quantity_mt_max: '800.0' },
@@ -116,7 +116,7 @@ describe('an offer priced against its inquiry', () => {
     ).toMatchObject({ threshold_mt: '500', amount: '1500.00', amount_above: '3.00' });
   });
 
-  it('when offers of every kind are priced, then each figure is the landed cost at the requested max and again at what can be delivered', () => {
+  it('when offers of every kind are priced, then each figure is the landed cost at the requested max and again at what can be delivered, and the total they are ranked by is none for a partial or indicative offer', () => {
     const values: IndexValue[] = [{ index_name: 'Platts', value: '602.37', as_of: '2026-11-20' }];
     const index = (id: string, name: string, max = '1000.0'): OfferedLine => ({
       product_line_id: id,
@@ -147,6 +147,14 @@ describe('an offer priced against its inquiry', () => {
         [fixed('mgo', '899.99', '10.0')],
         [charge('barging', 'lump_sum', '333.33'), charge('other', 'per_hour', '850')],
       ],
+      // A line the inquiry no longer has, and a charge on it alone.
+      [
+        [fixed('vlsfo', '600.05'), fixed('mgo', '900.10'), fixed('hsfo', '480')],
+        [
+          { ...charge('other', 'per_mt', '4'), product_line_ids: ['hsfo'] },
+          charge('barging', 'per_mt', '1.5'),
+        ],
+      ],
     ];
     for (const [lines, charges] of mix) {
       const figures = priceOffer(asked, lines, charges, values);
@@ -174,6 +182,9 @@ describe('an offer priced against its inquiry', () => {
       });
       for (const line of requestedMax.lines)
         expect(figures.lines.get(line.product_line_id)!.fuel_cost).toBe(line.fuel_cost);
+      expect(comparableTotal(asked, lines, charges, values)).toBe(
+        figures.partial ? null : figures.total_landed_cost,
+      );
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   type EffectivePrice,
   type IndexValue,
   indexLookup,
+  type PricedLine,
 } from '@mfd/pricing';
 
 /** A requested fuel line, tonnes as exact decimal text. */
@@ -132,4 +133,27 @@ export function priceOffer(
     barging_charges: lumpSum(charges, 'barging'),
     other_charges: lumpSum(charges, 'other'),
   };
+}
+
+/**
+ * The landed cost the comparison ranks an offer by (priceOffer's total_landed_cost), or null for an
+ * offer it does not rank: a requested line not priced (partial) or an index without a value
+ * (indicative). The lines are checked before any arithmetic, as reports rank a quarter's offers.
+ */
+export function comparableTotal(
+  requested: RequestedLine[],
+  offered: OfferedLine[],
+  charges: ChargeInput[],
+  indexValues: IndexValue[],
+): string | null {
+  const byLine = new Map(offered.map((l) => [l.product_line_id, l]));
+  if (requested.some((asked) => !byLine.has(asked.id))) return null;
+  const lookup = indexLookup(indexValues);
+  const lines: PricedLine[] = [];
+  for (const asked of requested) {
+    const price = effectivePrice(byLine.get(asked.id)!, lookup).effective_price_per_mt;
+    if (price === null) return null;
+    lines.push({ product_line_id: asked.id, price_per_mt: price, quantity_mt: asked.quantity_mt_max });
+  }
+  return landedCost(lines, charges).total_landed_cost;
 }
