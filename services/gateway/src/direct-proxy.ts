@@ -145,7 +145,8 @@ export class DirectProxy {
     const route =
       path === upstream.prefix ? path : path === `${upstream.prefix}/` ? path : `${upstream.prefix}/*`;
     const relay = new AnswerRelay(res, id, url, (err) => this.failed(res, id, url, log, err));
-    res.once('close', () => {
+    // Emitted once per response: `on` spares the once-wrapper a request.
+    res.on('close', () => {
       relay.clientLeft();
       const ms = performance.now() - started;
       duration.observe({ method: 'GET', route, status_code: res.statusCode }, ms / 1000);
