@@ -40,6 +40,17 @@ export interface LogDestination {
 let stdout: LogDestination | undefined;
 
 /**
+ * Clears O_NONBLOCK on file descriptor 1 through Node's own handle of it (libuv's
+ * `uv_stream_set_blocking`, as the `set-blocking` package does for terminals); a worker thread's
+ * stdout has no handle and is left as it is.
+ */
+function blockingStdout(): void {
+  const handle = (process.stdout as unknown as { _handle?: { setBlocking?: (blocking: boolean) => number } })
+    ._handle;
+  handle?.setBlocking?.(true);
+}
+
+/**
  * Standard output, one destination per process (every app of the process writes through it, so
  * their batches cannot interleave), written in batches of nearly 16 KB (sonic-boom's largest,
  * below its 16 KB write) or every quarter second, whichever comes first.
@@ -50,12 +61,17 @@ let stdout: LogDestination | undefined;
  *   whole batch so far at every line (a batch-long copy of the joined string).
  * - Together: 3.1-3.6 us a line, against 9.7-9.8 with worker-thread writes of text batches
  *   (bench/README.md, the gateway's seventh pass).
+ * - Standard output is made blocking first: a service started by a Node parent gets it
+ *   non-blocking (its end of a socket pair), and on a full pipe sonic-boom then sleeps 100 ms
+ *   before each retry, the whole process with it, while the reader has long caught up. Blocking,
+ *   a write waits only as long as the reader needs (bench/README.md, the gateway's ninth pass).
  * What is left is written when the process exits, after an uncaught error too; only a kill -9 can
  * lose the last quarter second. A reader that stops reading the pipe holds up the writes, as it
  * would Node's own stdout.
  */
 export function logDestination(): LogDestination {
   if (stdout) return stdout;
+  blockingStdout();
   const boom = destination({
     dest: 1,
     sync: true,

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -46,4 +47,38 @@ describe('the service kit log destination', () => {
     expect(status).not.toBe(0);
     expect(numbers(stdout)).toEqual(Array.from({ length: 300 }, (_, i) => i));
   });
+
+  it('when the log reader falls behind, then the process waits only until it catches up, and loses nothing', async () => {
+    // Started as the stack starts a service: standard output a pipe to a Node parent.
+    const lines = 40_000;
+    const script = `
+      import pino from 'pino';
+      import { writeSync } from 'node:fs';
+      import { logDestination } from ${JSON.stringify(LOGGER)};
+      const log = pino({ base: { service: 'test' } }, logDestination());
+      let stalls = 0;
+      for (let i = 0; i < ${lines}; i++) {
+        const start = performance.now();
+        log.info({ i, port: 'Bodø', note: 'x'.repeat(200) }, 'line');
+        if (performance.now() - start >= 100) stalls++;
+      }
+      writeSync(2, JSON.stringify({ stalls }) + '\\n');
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: resolve(import.meta.dirname, '..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    // The reader is away for the first 300 ms; then it reads everything as it comes.
+    child.stdout.pause();
+    setTimeout(() => child.stdout.on('data', (chunk: Buffer) => out.push(chunk)).resume(), 300);
+    const [status] = (await once(child, 'close')) as [number | null];
+    expect(status).toBe(0);
+    expect(numbers(Buffer.concat(out).toString('utf8'))).toEqual(Array.from({ length: lines }, (_, i) => i));
+    // One wait for the reader's pause at most; sleeping 100 ms at each full pipe made dozens.
+    const { stalls } = JSON.parse(err.trim().split('\n').at(-1)!) as { stalls: number };
+    expect(stalls).toBeLessThanOrEqual(2);
+  }, 60_000);
 });
